@@ -1,0 +1,83 @@
+import { AUTH_MESSAGES, ERROR_CODES } from "@app/shared";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config/env";
+import type { Database } from "./db/client";
+import { createMailer, type Mailer } from "./email/mailer";
+import { registerErrorHandler } from "./http/errors";
+import { registerOpenApi } from "./http/openapi";
+import { registerSecurity } from "./http/security";
+import { registerSpa } from "./http/spa";
+import { createAuth } from "./modules/auth/auth";
+import { authRoutes } from "./modules/auth/auth.routes";
+import { healthRoutes } from "./modules/health/health.routes";
+
+export const VERSION = "0.1.0";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Defaults to SMTP or the outbox, as configured. */
+  mailer?: Mailer;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** Paths and queries that carry one-time secrets are never written to the logs. */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/(\/reset-password\/)[^/?#]+/g, "$1[redacted]")
+    .replace(/([?&](?:token|code|state)=)[^&#]*/g, "$1[redacted]");
+}
+
+export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
+  return {
+    level: config.logLevel,
+    redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        ip: req.ip,
+      }),
+    },
+  };
+}
+
+/** The whole HTTP app, not listening: main.ts listens, tests call inject(). */
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest("user", null);
+
+  registerErrorHandler(app);
+  await registerSecurity(app, config);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: {
+        code: ERROR_CODES.rateLimited,
+        message: `${AUTH_MESSAGES.tooManyRequests} (retry in ${Math.ceil(context.ttl / 1000)} s)`,
+      },
+    }),
+  });
+  await registerOpenApi(app, VERSION);
+
+  const mailer =
+    deps.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log });
+  const auth = createAuth({ db: database.db, config, mailer });
+
+  await app.register(healthRoutes, { database, version: VERSION });
+  await app.register(authRoutes, { auth, config, db: database.db });
+  await registerSpa(app, config.webDist);
+
+  return app;
+}

@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Relative paths resolve from where the command was started (npm keeps that in INIT_CWD). */
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalString.pipe(z.string().url().optional()),
+  APP_SECRET: optionalString.pipe(z.string().min(32, "APP_SECRET must be at least 32 characters").optional()),
+  PUBLIC_URL: optionalString.pipe(z.string().url().optional()),
+  TRUSTED_ORIGINS: optionalString,
+  SMTP_URL: optionalString.pipe(z.string().url().optional()),
+  MAIL_FROM: z.string().default("Orbitpost <no-reply@orbitpost.local>"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Attempts per minute and IP on each sensitive auth route (sign-in, sign-up, password reset). */
+  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Set to true behind a reverse proxy, so client IPs come from X-Forwarded-For. */
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  WEB_DIST: z.string().default(path.join(repoRoot, "apps/web/dist")),
+});
+
+export interface Config {
+  env: "development" | "production" | "test";
+  host: string;
+  port: number;
+  dataDir: string;
+  /** undefined: embedded PGlite under dataDir; "memory://": PGlite in memory (tests). */
+  databaseUrl: string | undefined;
+  appSecret: string;
+  publicUrl: string;
+  trustedOrigins: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: string;
+  authRateLimit: number;
+  webDist: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; creates the data dir and, when none is given, a persistent secret. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const base = source.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(base, e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  const extraOrigins = (e.TRUSTED_ORIGINS ?? "")
+    .split(",")
+    .map((o) => o.trim().replace(/\/$/, ""))
+    .filter(Boolean);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
+    publicUrl,
+    trustedOrigins: [...new Set([new URL(publicUrl).origin, ...extraOrigins])],
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    webDist: path.resolve(base, e.WEB_DIST),
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "app-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

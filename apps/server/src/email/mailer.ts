@@ -1,0 +1,46 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer from "nodemailer";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** The action link the message carries; logged in outbox mode so a local user can follow it. */
+  link?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** SMTP when a URL is configured; otherwise each message is written as JSON to `<dataDir>/outbox`. */
+export function createMailer(opts: {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  logger: FastifyBaseLogger;
+}): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send({ to, subject, text, html }) {
+        await transport.sendMail({ from: opts.from, to, subject, text, html });
+        opts.logger.info({ subject }, "e-mail sent over SMTP");
+      },
+    };
+  }
+  const outbox = path.join(opts.dataDir, "outbox");
+  const transport = nodemailer.createTransport({ jsonTransport: true });
+  return {
+    async send({ to, subject, text, html, link }) {
+      const info = await transport.sendMail({ from: opts.from, to, subject, text, html });
+      await mkdir(outbox, { recursive: true });
+      const file = path.join(outbox, `${Date.now()}-${info.messageId.replace(/[^a-zA-Z0-9]/g, "")}.json`);
+      await writeFile(file, info.message, { mode: 0o600 });
+      opts.logger.info({ file, link }, `e-mail "${subject}" written to the outbox (no SMTP_URL configured)`);
+    },
+  };
+}

@@ -1,0 +1,162 @@
+import {
+  AUTH_MESSAGES,
+  ERROR_CODES,
+  meResponseSchema,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  RESET_PASSWORD_PATH,
+  requestPasswordResetSchema,
+  signInBodySchema,
+  signUpBodySchema,
+} from "@app/shared";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Config } from "../../config/env";
+import type { Db } from "../../db/client";
+import { AppError, badRequest, errorBody } from "../../http/errors";
+import { type Auth, CLIENT_IP_HEADER } from "./auth";
+import { type AuthRepo, createAuthRepo } from "./auth.repo";
+import { requireUser, toWebHeaders } from "./session";
+
+type Body = Record<string, unknown>;
+
+const hasText = (v: unknown) => typeof v === "string" && v.trim() !== "";
+
+/** Our checks before better-auth sees a request: spec messages, and nothing malformed reaches it. */
+const validators: Record<string, (body: Body, repo: AuthRepo) => Body | Promise<Body>> = {
+  "/sign-up/email": async (body, repo) => {
+    if (!hasText(body.email) || !hasText(body.password)) throw badRequest(AUTH_MESSAGES.missingCredentials);
+    const parsed = signUpBodySchema.safeParse(body);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.signUpFailed);
+    // better-auth would answer a generic success here; people signing up need to know.
+    if (await repo.emailExists(parsed.data.email)) {
+      throw new AppError(422, "USER_ALREADY_EXISTS", AUTH_MESSAGES.emailTaken);
+    }
+    return parsed.data;
+  },
+  "/sign-in/email": (body) => {
+    if (!hasText(body.email) || !hasText(body.password)) throw badRequest(AUTH_MESSAGES.missingCredentials);
+    const parsed = signInBodySchema.safeParse(body);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.signInFailed);
+    return { ...parsed.data, rememberMe: body.rememberMe !== false };
+  },
+  "/request-password-reset": (body) => {
+    const parsed = requestPasswordResetSchema.safeParse(body);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.resetFailed);
+    // The link always returns to our own reset view: no caller-chosen redirect.
+    return { email: parsed.data.email, redirectTo: RESET_PASSWORD_PATH };
+  },
+  "/reset-password": (body) => {
+    const parsed = z
+      .object({
+        newPassword: z
+          .string({ error: AUTH_MESSAGES.passwordTooShort })
+          .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
+          .max(PASSWORD_MAX_LENGTH),
+        token: z.string({ error: AUTH_MESSAGES.resetTokenMissing }).min(1, AUTH_MESSAGES.resetTokenMissing),
+      })
+      .safeParse(body);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.resetFailed);
+    return parsed.data;
+  },
+};
+
+/** Routes an attacker would hammer: limited per IP to config.authRateLimit a minute. */
+const SENSITIVE = new Set(["/sign-up/email", "/sign-in/email", "/request-password-reset", "/reset-password"]);
+
+const authPath = (url: string) => url.split("?")[0]?.replace(/^\/api\/auth/, "") ?? "";
+
+export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; config: Config; db: Db }) {
+  const { auth, config } = opts;
+  const repo = createAuthRepo(opts.db);
+
+  async function forward(request: FastifyRequest, reply: FastifyReply) {
+    const subPath = authPath(request.url);
+    let body = request.body as Body | undefined;
+    const validate = validators[subPath];
+    if (request.method === "POST") {
+      if (body !== undefined && (typeof body !== "object" || body === null || Array.isArray(body))) {
+        throw badRequest("The request body must be a JSON object.");
+      }
+      if (validate) body = await validate(body ?? {}, repo);
+    }
+    const headers = toWebHeaders(request.headers);
+    headers.delete("content-length");
+    headers.set(CLIENT_IP_HEADER, request.ip);
+    if (body !== undefined) headers.set("content-type", "application/json");
+    const response = await auth.handler(
+      new Request(new URL(request.url, config.publicUrl), {
+        method: request.method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+    reply.status(response.status);
+    for (const [key, value] of response.headers) {
+      if (key === "set-cookie" || key === "content-length") continue;
+      reply.header(key, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) reply.header("set-cookie", cookies);
+    const text = await response.text();
+    if (response.status >= 400) {
+      return reply.send(toErrorBody(response.status, text));
+    }
+    return reply.send(text === "" ? undefined : text);
+  }
+
+  app.route({
+    method: ["GET", "POST"],
+    url: "/api/auth/*",
+    schema: { hide: true },
+    config: {
+      rateLimit: {
+        max: (request: FastifyRequest) => (SENSITIVE.has(authPath(request.url)) ? config.authRateLimit : 300),
+        timeWindow: 60_000,
+        keyGenerator: (request: FastifyRequest) => `${request.ip}:${authPath(request.url)}`,
+      },
+    },
+    handler: forward,
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/api/me",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "The signed-in user and their plan",
+        response: { 200: meResponseSchema },
+      },
+      preHandler: requireUser(auth),
+    },
+    async (request) => {
+      const user = request.user;
+      if (!user) throw badRequest(AUTH_MESSAGES.notAuthenticated);
+      return {
+        user: {
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          image: user.image ?? null,
+          createdAt: new Date(user.createdAt).toISOString(),
+        },
+        // Subscriptions arrive with billing; until then every account is on the Free plan.
+        plan: "free" as const,
+      };
+    },
+  );
+}
+
+function toErrorBody(status: number, text: string) {
+  let code: string = status === 401 ? ERROR_CODES.unauthorized : ERROR_CODES.badRequest;
+  let message = status === 403 ? "Forbidden" : AUTH_MESSAGES.signInFailed;
+  try {
+    const parsed = JSON.parse(text) as { code?: unknown; message?: unknown };
+    if (typeof parsed.code === "string") code = parsed.code;
+    if (typeof parsed.message === "string" && parsed.message) message = parsed.message;
+  } catch {
+    // better-auth answered without a JSON body; keep the defaults
+  }
+  return errorBody(code, message);
+}

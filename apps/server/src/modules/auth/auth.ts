@@ -1,0 +1,51 @@
+import { APP_NAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@app/shared";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { Config } from "../../config/env";
+import type { Db } from "../../db/client";
+import { authAccounts, sessions, users, verifications } from "../../db/schema";
+import type { Mailer } from "../../email/mailer";
+import { passwordResetEmail } from "./auth.emails";
+
+/** The header our HTTP layer sets from the socket address, so a client cannot pick its own IP. */
+export const CLIENT_IP_HEADER = "x-orbitpost-client-ip";
+
+export function createAuth(deps: { db: Db; config: Config; mailer: Mailer }) {
+  const { db, config, mailer } = deps;
+  return betterAuth({
+    appName: APP_NAME,
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: config.appSecret,
+    trustedOrigins: config.trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: authAccounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: false,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send({ to: user.email, link: url, ...passwordResetEmail({ name: user.name, url }) });
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      // Any request more than a day after the last refresh extends the session and re-sets the cookie.
+      updateAge: 60 * 60 * 24,
+    },
+    // Limits are applied by our HTTP layer (per route and IP), with our error shape.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: "orbitpost",
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    logger: { disabled: config.env === "test" },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

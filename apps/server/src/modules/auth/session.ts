@@ -1,0 +1,38 @@
+import { AUTH_MESSAGES } from "@app/shared";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { unauthorized } from "../../http/errors";
+import type { Auth } from "./auth";
+
+export type SessionUser = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>["user"];
+
+declare module "fastify" {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export function toWebHeaders(raw: FastifyRequest["headers"]): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    headers.set(key, Array.isArray(value) ? value.join(", ") : String(value));
+  }
+  return headers;
+}
+
+/**
+ * preHandler for routes that need a signed-in user: loads the session from the cookie, forwards
+ * the refreshed cookie when better-auth extends the session, and answers 401 otherwise.
+ */
+export function requireUser(auth: Auth) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const { headers, response } = await auth.api.getSession({
+      headers: toWebHeaders(request.headers),
+      returnHeaders: true,
+    });
+    const setCookie = headers.getSetCookie();
+    if (setCookie.length) reply.header("set-cookie", setCookie);
+    if (!response) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
+    request.user = response.user;
+  };
+}

@@ -1,0 +1,115 @@
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { buildApp } from "../src/app";
+import { loadConfig } from "../src/config/env";
+import { openDatabase } from "../src/db/client";
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+export const TEST_ORIGIN = "http://localhost:3000";
+
+/**
+ * A fresh database for one test app: in-memory PGlite, or, when TEST_DATABASE_URL points at a
+ * PostgreSQL server, a new database created there and dropped afterwards.
+ */
+let migratedSnapshot: Promise<Blob> | undefined;
+
+/** One migrated in-memory database per test worker; each test app starts from a copy of it. */
+function pgliteSnapshot(dataDir: string): Promise<Blob> {
+  migratedSnapshot ??= (async () => {
+    const template = await openDatabase({ databaseUrl: "memory://", dataDir });
+    const blob = await (template.snapshot as () => Promise<Blob>)();
+    await template.close();
+    return blob;
+  })();
+  return migratedSnapshot;
+}
+
+async function freshDatabase(dataDir: string): Promise<{ url: string; snapshot?: Blob; drop(): Promise<void> }> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) return { url: "memory://", snapshot: await pgliteSnapshot(dataDir), drop: async () => {} };
+  const name = `t_${randomUUID().replace(/-/g, "")}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "orbitpost-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: dataDir,
+    APP_SECRET: "test-secret-test-secret-test-secret-0123",
+    PUBLIC_URL: TEST_ORIGIN,
+    WEB_DIST: path.join(dataDir, "no-web-build"),
+    AUTH_RATE_LIMIT: "1000",
+    ...env,
+  });
+  const fresh = await freshDatabase(dataDir);
+  const database = await openDatabase({ databaseUrl: fresh.url, dataDir, snapshot: fresh.snapshot });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await fresh.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */
+export function cookiesOf(res: { headers: Record<string, unknown> }): string {
+  const raw = res.headers["set-cookie"];
+  const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
+  return list.map((c: string) => c.split(";")[0]).join("; ");
+}
+
+export const newUser = (overrides: Partial<{ name: string; email: string; password: string }> = {}) => ({
+  name: "Ada Lovelace",
+  email: `ada-${randomUUID().slice(0, 8)}@example.com`,
+  password: "correct-horse",
+  ...overrides,
+});
+
+export async function signUp(app: App, user = newUser()) {
+  const res = await app.inject({ method: "POST", url: "/api/auth/sign-up/email", payload: user });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  return user;
+}
+
+/** Signs a new user up and in; returns the user and the Cookie header of their session. */
+export async function signedInUser(app: App, user = newUser()) {
+  await signUp(app, user);
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/auth/sign-in/email",
+    payload: { email: user.email, password: user.password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return { user, cookie: cookiesOf(res) };
+}

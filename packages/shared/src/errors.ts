@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+/** Every failed API call answers with this body and a 4xx (a 5xx is a bug). */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+export const ERROR_CODES = {
+  validation: "VALIDATION_ERROR",
+  badRequest: "BAD_REQUEST",
+  unauthorized: "UNAUTHORIZED",
+  forbidden: "FORBIDDEN",
+  notFound: "NOT_FOUND",
+  conflict: "CONFLICT",
+  rateLimited: "RATE_LIMITED",
+  payloadTooLarge: "PAYLOAD_TOO_LARGE",
+  internal: "INTERNAL_ERROR",
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
