@@ -1,0 +1,50 @@
+import { apiErrorSchema } from "@app/shared";
+import type { z } from "zod";
+
+/** A failed call, carrying the server's `{ error: { code, message } }`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * JSON call to our API with the session cookie. Successful bodies are parsed with the given shared
+ * schema; failures throw ApiError with the server's message.
+ */
+export async function api<T>(
+  path: string,
+  opts: { method?: string; body?: unknown; schema?: z.ZodType<T>; signal?: AbortSignal } = {},
+): Promise<T> {
+  const method = opts.method ?? (opts.body === undefined ? "GET" : "POST");
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: opts.body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === "AbortError") throw err;
+    throw new ApiError(0, "NETWORK_ERROR", "Can't reach the server. Check your connection and try again.");
+  }
+  const text = await res.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!res.ok) {
+    const parsed = apiErrorSchema.safeParse(data);
+    if (parsed.success) throw new ApiError(res.status, parsed.data.error.code, parsed.data.error.message);
+    throw new ApiError(res.status, "HTTP_ERROR", `The server answered ${res.status}.`);
+  }
+  return opts.schema ? opts.schema.parse(data) : (data as T);
+}
