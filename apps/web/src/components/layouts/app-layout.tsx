@@ -1,0 +1,113 @@
+import { APP_NAME } from "@app/shared";
+import { LogOut, Orbit } from "lucide-react";
+import type { ReactNode } from "react";
+import { NavLink } from "react-router";
+import { ThemeToggle } from "@/components/theme-toggle";
+import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Sidebar, SidebarProvider, SidebarTrigger, useSidebar } from "@/components/ui/sidebar";
+import { cn, initials } from "@/lib/utils";
+import { NAV_GROUPS } from "./nav-items";
+
+export interface ShellUser {
+  name: string;
+  email: string;
+  image: string | null;
+}
+
+interface AppLayoutProps {
+  user: ShellUser;
+  planLabel: string;
+  onSignOut(): void;
+  signingOut: boolean;
+  children: ReactNode;
+}
+
+function SidebarBody({ user, planLabel, onSignOut, signingOut }: Omit<AppLayoutProps, "children">) {
+  const { setOpenMobile, isMobile } = useSidebar();
+  const closeOnMobile = () => isMobile && setOpenMobile(false);
+  return (
+    <>
+      <div className="flex h-14 items-center gap-2 border-b border-sidebar-border px-3">
+        <Orbit className="size-6 shrink-0 text-primary" aria-hidden />
+        <span className="truncate font-semibold group-data-[state=collapsed]/sidebar:hidden">{APP_NAME}</span>
+        <Badge variant="secondary" className="ml-auto group-data-[state=collapsed]/sidebar:hidden">
+          {planLabel}
+        </Badge>
+      </div>
+      <div className="flex-1 overflow-y-auto overflow-x-hidden py-2">
+        {NAV_GROUPS.map((group) => (
+          <div key={group.label} className="px-2 py-2">
+            <p className="px-2 pb-1 text-xs font-medium text-muted-foreground group-data-[state=collapsed]/sidebar:sr-only">
+              {group.label}
+            </p>
+            <ul className="grid gap-0.5">
+              {group.items.map(({ to, label, icon: Icon }) => (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    onClick={closeOnMobile}
+                    title={label}
+                    className={({ isActive }) =>
+                      cn(
+                        "flex h-9 items-center gap-3 rounded-md px-2 text-sm transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground",
+                        isActive && "bg-sidebar-accent font-medium text-sidebar-accent-foreground",
+                      )
+                    }
+                  >
+                    <Icon className="size-4 shrink-0" aria-hidden />
+                    <span className="truncate group-data-[state=collapsed]/sidebar:sr-only">{label}</span>
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+      <div className="flex items-center gap-2 border-t border-sidebar-border p-2 group-data-[state=collapsed]/sidebar:flex-col">
+        <Avatar>
+          {user.image && <AvatarImage src={user.image} alt="" />}
+          <AvatarFallback>{initials(user.name)}</AvatarFallback>
+        </Avatar>
+        <div className="min-w-0 flex-1 group-data-[state=collapsed]/sidebar:hidden">
+          <p className="truncate text-sm font-medium">{user.name || user.email}</p>
+          <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={onSignOut}
+          disabled={signingOut}
+          aria-label="Sign out"
+          title="Sign out"
+        >
+          <LogOut aria-hidden />
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** The frame of every protected screen: sidebar, top bar and the page. */
+export function AppLayout({ children, ...props }: AppLayoutProps) {
+  return (
+    <SidebarProvider>
+      <div className="flex min-h-svh w-full">
+        <Sidebar label="Main navigation">
+          <SidebarBody {...props} />
+        </Sidebar>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur sm:px-4">
+            <SidebarTrigger />
+            <span className="font-semibold md:hidden">{APP_NAME}</span>
+            <div className="ml-auto">
+              <ThemeToggle />
+            </div>
+          </header>
+          <main className="flex-1 p-4 sm:p-6 lg:p-8">{children}</main>
+        </div>
+      </div>
+    </SidebarProvider>
+  );
+}

@@ -1,0 +1,56 @@
+import { AUTH_MESSAGES, type SignInBody, signInBodySchema } from "@app/shared";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { useSignIn } from "../api/sign-in";
+import { ForgotPasswordDialog } from "./forgot-password-dialog";
+import { FormField } from "./form-field";
+
+export function SignInForm() {
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const form = useForm<SignInBody>({
+    resolver: zodResolver(signInBodySchema),
+    defaultValues: { email: "", password: "" },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    signIn.mutate(values, {
+      onSuccess: () => navigate("/dashboard", { replace: true }),
+      onError: (err) => toast.error(AUTH_MESSAGES.signInFailed, { description: err.message }),
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
+      <FormField
+        id="signin-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        error={errors.email}
+        {...form.register("email")}
+      />
+      <FormField
+        id="signin-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password}
+        {...form.register("password")}
+      />
+      <div className="flex justify-end">
+        <ForgotPasswordDialog defaultEmail={form.watch("email")} />
+      </div>
+      <Button type="submit" disabled={signIn.isPending} className="w-full">
+        {signIn.isPending && <Spinner className="size-4 text-current" label="Signing in" />}
+        Sign In
+      </Button>
+    </form>
+  );
+}
