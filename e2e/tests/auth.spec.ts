@@ -108,3 +108,31 @@ test("a protected route sends a signed-out visitor to /auth, replacing the histo
   await page.goBack();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test("change password in Settings: the spec's checks, then a new password that signs in", async ({ page }) => {
+  const user = await signedIn(page);
+  await page.goto("/settings");
+  const form = page.getByRole("form", { name: "Change password" });
+  await form.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText("Missing fields").first()).toBeVisible();
+
+  await form.getByLabel("Current password").fill("wrong-password");
+  await form.getByLabel("New password", { exact: true }).fill("next-password");
+  await form.getByLabel("Confirm new password").fill("other-password");
+  await form.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText("Passwords don't match").first()).toBeVisible();
+
+  await form.getByLabel("Confirm new password").fill("next-password");
+  await form.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText("Current password is incorrect")).toBeVisible();
+
+  await form.getByLabel("Current password").fill(user.password);
+  await form.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText("Password updated")).toBeVisible();
+  await expect(form.getByLabel("Current password")).toHaveValue("");
+
+  const res = await page.request.post("/api/auth/sign-in/email", {
+    data: { email: user.email, password: "next-password" },
+  });
+  expect(res.status()).toBe(200);
+});

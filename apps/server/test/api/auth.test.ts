@@ -215,3 +215,44 @@ describe("protection", () => {
     expect(me.statusCode).toBe(401);
   });
 });
+
+describe("change password", () => {
+  test("needs the current password, then replaces it", async () => {
+    const { user, cookie } = await signedInUser(t.app);
+    const wrong = await post(
+      "/api/auth/change-password",
+      { currentPassword: "not-it", newPassword: "next-password" },
+      { cookie },
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toBe(AUTH_MESSAGES.currentPasswordIncorrect);
+
+    const ok = await post(
+      "/api/auth/change-password",
+      { currentPassword: user.password, newPassword: "next-password" },
+      { cookie },
+    );
+    expect(ok.statusCode).toBe(200);
+    const signIn = await post("/api/auth/sign-in/email", { email: user.email, password: "next-password" });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  test("refuses missing fields, a short password and a missing session", async () => {
+    const { user, cookie } = await signedInUser(t.app);
+    const missing = await post("/api/auth/change-password", { newPassword: "next-password" }, { cookie });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toBe(AUTH_MESSAGES.missingFields);
+    const short = await post(
+      "/api/auth/change-password",
+      { currentPassword: user.password, newPassword: "123" },
+      { cookie },
+    );
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.message).toBe(AUTH_MESSAGES.passwordTooShort);
+    const anonymous = await post("/api/auth/change-password", {
+      currentPassword: user.password,
+      newPassword: "next-password",
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -18,6 +18,11 @@ export const AUTH_MESSAGES = {
   signUpSuccess: "Account created",
   signUpSuccessDescription: "You can now sign in with your e-mail and password.",
   resetTokenMissing: "This reset link is invalid or has expired. Request a new one.",
+  missingFields: "Missing fields",
+  passwordsDontMatch: "Passwords don't match",
+  currentPasswordIncorrect: "Current password is incorrect",
+  updateFailed: "Update failed",
+  passwordUpdateFailed: "Failed to update password.",
   tooManyRequests: "Too many attempts. Please wait a moment and try again.",
 } as const;
 

@@ -55,3 +55,25 @@ export const meResponseSchema = z.object({
   plan: z.enum(["free", "premium"]),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** Settings → Security. The spec's messages: Missing fields, Passwords don't match, Password too short. */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string(),
+    newPassword: z.string(),
+    confirmPassword: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.currentPassword || !v.newPassword || !v.confirmPassword) {
+      ctx.addIssue({ code: "custom", message: AUTH_MESSAGES.missingFields, path: ["currentPassword"] });
+      return;
+    }
+    if (v.newPassword !== v.confirmPassword) {
+      ctx.addIssue({ code: "custom", message: AUTH_MESSAGES.passwordsDontMatch, path: ["confirmPassword"] });
+      return;
+    }
+    if (v.newPassword.length < PASSWORD_MIN_LENGTH) {
+      ctx.addIssue({ code: "custom", message: AUTH_MESSAGES.passwordTooShort, path: ["newPassword"] });
+    }
+  });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;

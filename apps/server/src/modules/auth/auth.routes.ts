@@ -60,10 +60,29 @@ const validators: Record<string, (body: Body, repo: AuthRepo) => Body | Promise<
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.resetFailed);
     return parsed.data;
   },
+  "/change-password": (body) => {
+    if (!hasText(body.currentPassword) || !hasText(body.newPassword)) throw badRequest(AUTH_MESSAGES.missingFields);
+    const newPassword = String(body.newPassword);
+    if (newPassword.length < PASSWORD_MIN_LENGTH) throw badRequest(AUTH_MESSAGES.passwordTooShort);
+    if (newPassword.length > PASSWORD_MAX_LENGTH)
+      throw badRequest(`Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+    return { currentPassword: String(body.currentPassword), newPassword, revokeOtherSessions: true };
+  },
+};
+
+/** better-auth codes whose message the spec words its own way. */
+const SPEC_MESSAGES: Record<string, Record<string, string>> = {
+  "/change-password": { INVALID_PASSWORD: AUTH_MESSAGES.currentPasswordIncorrect },
 };
 
 /** Routes an attacker would hammer: limited per IP to config.authRateLimit a minute. */
-const SENSITIVE = new Set(["/sign-up/email", "/sign-in/email", "/request-password-reset", "/reset-password"]);
+const SENSITIVE = new Set([
+  "/sign-up/email",
+  "/sign-in/email",
+  "/request-password-reset",
+  "/reset-password",
+  "/change-password",
+]);
 
 const authPath = (url: string) => url.split("?")[0]?.replace(/^\/api\/auth/, "") ?? "";
 
@@ -101,7 +120,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
     if (cookies.length) reply.header("set-cookie", cookies);
     const text = await response.text();
     if (response.status >= 400) {
-      return reply.send(toErrorBody(response.status, text));
+      return reply.send(toErrorBody(response.status, text, SPEC_MESSAGES[subPath]));
     }
     return reply.send(text === "" ? undefined : text);
   }
@@ -148,7 +167,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
   );
 }
 
-function toErrorBody(status: number, text: string) {
+function toErrorBody(status: number, text: string, overrides: Record<string, string> = {}) {
   let code: string = status === 401 ? ERROR_CODES.unauthorized : ERROR_CODES.badRequest;
   let message = status === 403 ? "Forbidden" : AUTH_MESSAGES.signInFailed;
   try {
@@ -158,5 +177,5 @@ function toErrorBody(status: number, text: string) {
   } catch {
     // better-auth answered without a JSON body; keep the defaults
   }
-  return errorBody(code, message);
+  return errorBody(code, overrides[code] ?? message);
 }

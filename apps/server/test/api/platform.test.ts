@@ -1,0 +1,75 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { redactUrl } from "../../src/app";
+import { createTestApp, type TestApp } from "../helpers";
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+describe("server basics", () => {
+  test("/api/health reports the database", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: "ok", database: { ok: true } });
+    expect(["pglite", "postgres"]).toContain(res.json().database.kind);
+  });
+
+  test("the OpenAPI document describes the routes, and /api/docs serves a page", async () => {
+    const doc = await t.app.inject({ method: "GET", url: "/api/openapi.json" });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.json().openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.json().paths)).toEqual(expect.arrayContaining(["/api/health", "/api/me"]));
+    const docs = await t.app.inject({ method: "GET", url: "/api/docs/" });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers["content-type"]).toMatch(/text\/html/);
+  });
+
+  test("responses carry security headers", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+  });
+
+  test("an unknown API route is a JSON 404 in the uniform error shape", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/nope" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: "NOT_FOUND", message: "No route for GET /api/nope" } });
+  });
+
+  test("one-time secrets in URLs are redacted from logs", () => {
+    expect(redactUrl("/api/auth/reset-password/abc123?callbackURL=/auth")).toBe(
+      "/api/auth/reset-password/[redacted]?callbackURL=/auth",
+    );
+    expect(redactUrl("/auth/callback?code=xyz&state=s1")).toBe("/auth/callback?code=[redacted]&state=[redacted]");
+  });
+});
+
+describe("the built web app", () => {
+  test("client-side routes get index.html; files and API paths do not", async () => {
+    const dist = path.join(t.dataDir, "web");
+    await mkdir(path.join(dist, "assets"), { recursive: true });
+    await writeFile(path.join(dist, "index.html"), "<!doctype html><title>app</title>");
+    await writeFile(path.join(dist, "assets", "app-1234.js"), "console.log(1)");
+    const web = await createTestApp({ WEB_DIST: dist });
+    try {
+      for (const url of ["/", "/dashboard", "/auth?tab=signup", "/no/such/page"]) {
+        const res = await web.app.inject({ method: "GET", url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body).toContain("<title>app</title>");
+      }
+      const asset = await web.app.inject({ method: "GET", url: "/assets/app-1234.js" });
+      expect(asset.headers["cache-control"]).toContain("immutable");
+      expect((await web.app.inject({ method: "GET", url: "/assets/missing.js" })).statusCode).toBe(404);
+      expect((await web.app.inject({ method: "GET", url: "/api/missing" })).statusCode).toBe(404);
+    } finally {
+      await web.close();
+    }
+  });
+});
