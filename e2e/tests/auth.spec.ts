@@ -131,8 +131,10 @@ test("change password in Settings: the spec's checks, then a new password that s
   await expect(page.getByText("Password updated")).toBeVisible();
   await expect(form.getByLabel("Current password")).toHaveValue("");
 
+  // A cookie-carrying POST must name its origin, as a browser does.
   const res = await page.request.post("/api/auth/sign-in/email", {
     data: { email: user.email, password: "next-password" },
+    headers: { origin: new URL(page.url()).origin },
   });
   expect(res.status()).toBe(200);
 });
