@@ -29,7 +29,8 @@ function SidebarBody({ user, planLabel, onSignOut, signingOut }: Omit<AppLayoutP
   const closeOnMobile = () => isMobile && setOpenMobile(false);
   return (
     <>
-      <div className="flex h-14 items-center gap-2 border-b border-sidebar-border px-3">
+      {/* On mobile the sheet's close button sits at the right of this row. */}
+      <div className={cn("flex h-14 items-center gap-2 border-b border-sidebar-border px-3", isMobile && "pr-11")}>
         <Orbit className="size-6 shrink-0 text-primary" aria-hidden />
         <span className="truncate font-semibold group-data-[state=collapsed]/sidebar:hidden">{APP_NAME}</span>
         <Badge variant="secondary" className="ml-auto group-data-[state=collapsed]/sidebar:hidden">

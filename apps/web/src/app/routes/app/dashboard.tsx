@@ -34,9 +34,9 @@ export default function DashboardRoute() {
         }
       />
       <Tabs defaultValue="overview">
-        <TabsList className="w-full sm:w-auto">
+        <TabsList className="grid w-full grid-cols-4 sm:inline-flex sm:w-auto">
           {TABS.map((t) => (
-            <TabsTrigger key={t.value} value={t.value}>
+            <TabsTrigger key={t.value} value={t.value} className="px-1 text-xs sm:px-3 sm:text-sm">
               {t.label}
             </TabsTrigger>
           ))}

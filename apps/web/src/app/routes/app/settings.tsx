@@ -11,7 +11,7 @@ export default function SettingsRoute() {
   const user = me.data?.user;
   return (
     <>
-      <PageHeader title="Settings" description="Your profile, security and billing." />
+      <PageHeader title="Settings" description="Your profile and security." />
       <div className="grid max-w-2xl gap-6">
         <Card>
           <CardHeader>
