@@ -23,43 +23,46 @@ type Body = Record<string, unknown>;
 
 const hasText = (v: unknown) => typeof v === "string" && v.trim() !== "";
 
+/** The parsed body, or a 400 carrying the schema's first message. */
+function parseOr400<T>(schema: z.ZodType<T>, body: Body, fallback: string): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? fallback);
+  return parsed.data;
+}
+
 /** Our checks before better-auth sees a request: spec messages, and nothing malformed reaches it. */
 const validators: Record<string, (body: Body, repo: AuthRepo) => Body | Promise<Body>> = {
   "/sign-up/email": async (body, repo) => {
     if (!hasText(body.email) || !hasText(body.password)) throw badRequest(AUTH_MESSAGES.missingCredentials);
-    const parsed = signUpBodySchema.safeParse(body);
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.signUpFailed);
+    const data = parseOr400(signUpBodySchema, body, AUTH_MESSAGES.signUpFailed);
     // better-auth would answer a generic success here; people signing up need to know.
-    if (await repo.emailExists(parsed.data.email)) {
+    if (await repo.emailExists(data.email)) {
       throw new AppError(422, "USER_ALREADY_EXISTS", AUTH_MESSAGES.emailTaken);
     }
-    return parsed.data;
+    return data;
   },
   "/sign-in/email": (body) => {
     if (!hasText(body.email) || !hasText(body.password)) throw badRequest(AUTH_MESSAGES.missingCredentials);
-    const parsed = signInBodySchema.safeParse(body);
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.signInFailed);
-    return { ...parsed.data, rememberMe: body.rememberMe !== false };
+    const data = parseOr400(signInBodySchema, body, AUTH_MESSAGES.signInFailed);
+    return { ...data, rememberMe: body.rememberMe !== false };
   },
   "/request-password-reset": (body) => {
-    const parsed = requestPasswordResetSchema.safeParse(body);
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.resetFailed);
+    const { email } = parseOr400(requestPasswordResetSchema, body, AUTH_MESSAGES.resetFailed);
     // The link always returns to our own reset view: no caller-chosen redirect.
-    return { email: parsed.data.email, redirectTo: RESET_PASSWORD_PATH };
+    return { email, redirectTo: RESET_PASSWORD_PATH };
   },
-  "/reset-password": (body) => {
-    const parsed = z
-      .object({
+  "/reset-password": (body) =>
+    parseOr400(
+      z.object({
         newPassword: z
           .string({ error: AUTH_MESSAGES.passwordTooShort })
           .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
           .max(PASSWORD_MAX_LENGTH),
         token: z.string({ error: AUTH_MESSAGES.resetTokenMissing }).min(1, AUTH_MESSAGES.resetTokenMissing),
-      })
-      .safeParse(body);
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.resetFailed);
-    return parsed.data;
-  },
+      }),
+      body,
+      AUTH_MESSAGES.resetFailed,
+    ),
   "/change-password": (body) => {
     if (!hasText(body.currentPassword) || !hasText(body.newPassword)) throw badRequest(AUTH_MESSAGES.missingFields);
     const newPassword = String(body.newPassword);

@@ -2,8 +2,7 @@ import { AUTH_MESSAGES, changePasswordFormSchema, type ChangePasswordForm as Val
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { ApiError } from "@/lib/api-client";
 import { useChangePassword } from "../api/change-password";
 import { FormField } from "./form-field";
@@ -65,10 +64,7 @@ export function ChangePasswordForm() {
         {...form.register("confirmPassword")}
       />
       <div>
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending && <Spinner className="size-4 text-current" label="Updating" />}
-          Update Password
-        </Button>
+        <SubmitButton pending={change.isPending}>Update Password</SubmitButton>
       </div>
     </form>
   );

@@ -13,7 +13,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
-import { Spinner } from "@/components/ui/spinner";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { useRequestPasswordReset } from "../api/request-password-reset";
 import { FormField } from "./form-field";
 
@@ -63,10 +63,7 @@ export function ForgotPasswordDialog({ defaultEmail }: { defaultEmail: string })
             {...form.register("email")}
           />
           <DialogFooter>
-            <Button type="submit" disabled={request.isPending}>
-              {request.isPending && <Spinner className="size-4 text-current" label="Sending" />}
-              Send Reset Link
-            </Button>
+            <SubmitButton pending={request.isPending}>Send Reset Link</SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>

@@ -2,8 +2,7 @@ import { AUTH_MESSAGES, type ResetPasswordForm as ResetValues, resetPasswordForm
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { useResetPassword } from "../api/reset-password";
 import { FormField } from "./form-field";
 
@@ -55,10 +54,9 @@ export function ResetPasswordForm({ token, onDone }: { token: string | null; onD
         error={errors.confirmPassword}
         {...form.register("confirmPassword")}
       />
-      <Button type="submit" disabled={reset.isPending} className="w-full">
-        {reset.isPending && <Spinner className="size-4 text-current" label="Saving" />}
+      <SubmitButton pending={reset.isPending} className="w-full">
         Update Password
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

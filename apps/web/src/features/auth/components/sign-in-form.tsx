@@ -3,8 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { useSignIn } from "../api/sign-in";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { FormField } from "./form-field";
@@ -47,10 +46,9 @@ export function SignInForm() {
       <div className="flex justify-end">
         <ForgotPasswordDialog defaultEmail={form.watch("email")} />
       </div>
-      <Button type="submit" disabled={signIn.isPending} className="w-full">
-        {signIn.isPending && <Spinner className="size-4 text-current" label="Signing in" />}
+      <SubmitButton pending={signIn.isPending} className="w-full">
         Sign In
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -2,8 +2,7 @@ import { AUTH_MESSAGES, type SignUpForm as SignUpValues, signUpFormSchema } from
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { useSignUp } from "../api/sign-up";
 import { FormField } from "./form-field";
 
@@ -60,10 +59,9 @@ export function SignUpForm({ onSignedUp }: { onSignedUp(email: string): void }) 
         error={errors.confirmPassword}
         {...form.register("confirmPassword")}
       />
-      <Button type="submit" disabled={signUp.isPending} className="w-full">
-        {signUp.isPending && <Spinner className="size-4 text-current" label="Creating account" />}
+      <SubmitButton pending={signUp.isPending} className="w-full">
         Create Account
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
