@@ -4,4 +4,6 @@ export * from "./constants/messages";
 export * from "./constants/plans";
 export * from "./constants/platforms";
 export * from "./errors";
+export * from "./rules/account-status";
+export * from "./schemas/accounts";
 export * from "./schemas/auth";

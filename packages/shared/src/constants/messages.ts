@@ -32,3 +32,32 @@ export const GENERIC_MESSAGES = {
   malformedJson: "The request body is not valid JSON.",
   forbiddenOrigin: "This request came from an origin that is not allowed.",
 } as const;
+
+export const ACCOUNT_MESSAGES = {
+  limitReached: (n: number) =>
+    `You've reached your limit of ${n} social accounts. Upgrade to Premium for unlimited accounts.`,
+  limitCheckFailed: "Error checking account limits",
+  initiateFailed: (message: string) => `Failed to initiate OAuth: ${message}`,
+  noAuthUrl: "No authorization URL received",
+  noPlatform: "No platform found in callback",
+  completeFailed: (message: string) => `Failed to complete OAuth: ${message}`,
+  refreshFailed: (message: string) => `Failed to refresh token: ${message}`,
+  disconnectFailedWith: (message: string) => `Failed to disconnect account: ${message}`,
+  unsupportedPlatform: (platform: string) => `Unsupported platform: ${platform}`,
+  oauthError: (error: string) => `OAuth error: ${error}`,
+  noCode: "No authorization code received",
+  oauthErrorTitle: "OAuth Error",
+  connectFailed: (platform: string) => `Failed to connect to ${platform}. Please try again.`,
+  connectionFailedTitle: "Connection Failed",
+  disconnectedTitle: "Account Disconnected",
+  disconnected: "Account has been successfully disconnected.",
+  disconnectFailedTitle: "Disconnect Failed",
+  disconnectFailed: "Failed to disconnect account. Please try again.",
+  invalidState: "This connection request is invalid or has expired. Please start again.",
+  notConfigured: (platform: string) => `${platform} is not configured on this server.`,
+  tokenRejected: "The network no longer accepts this connection. Reconnect the account.",
+  pagesFailed: (message: string) => `Failed to get Facebook pages: ${message}`,
+  boardsFailed: (message: string) => `Failed to get Pinterest boards: ${message}`,
+  profileFailed: (message: string) => `Failed to get LinkedIn profile: ${message}`,
+  accountNotFound: "Account not found",
+} as const;

@@ -10,3 +10,28 @@ export const PLATFORM_LABELS: Record<Platform, string> = {
   tiktok: "TikTok",
   youtube: "YouTube",
 };
+
+/** What the connect dialog says of each network. */
+export const PLATFORM_DESCRIPTIONS: Record<Platform, string> = {
+  facebook: "Publish to the Facebook Pages you manage.",
+  instagram: "Share photos, carousels, reels and stories to your professional account.",
+  twitter: "Post updates and threads to X.",
+  linkedin: "Share posts to your LinkedIn profile.",
+  pinterest: "Create pins on your boards.",
+  tiktok: "Upload and post videos to TikTok.",
+  youtube: "Upload videos to your YouTube channel.",
+};
+
+/** Networks whose Connected Accounts card offers a direct post (the per-network dialogs). */
+export const DIRECT_POST_PLATFORMS: readonly Platform[] = ["linkedin", "pinterest", "twitter", "facebook"];
+
+/** Scopes each network is asked for: the spec's, plus what publishing there really needs. */
+export const PLATFORM_SCOPES: Record<Platform, string[]> = {
+  facebook: ["pages_manage_posts", "pages_read_engagement", "pages_show_list"],
+  instagram: ["instagram_business_basic", "instagram_business_content_publish", "instagram_business_manage_insights"],
+  twitter: ["tweet.read", "tweet.write", "users.read", "offline.access", "media.write"],
+  linkedin: ["openid", "profile", "email", "w_member_social"],
+  pinterest: ["user_accounts:read", "boards:read", "boards:write", "pins:read", "pins:write"],
+  tiktok: ["user.info.basic", "user.info.profile", "user.info.stats", "video.publish", "video.upload"],
+  youtube: ["https://www.googleapis.com/auth/youtube.upload", "https://www.googleapis.com/auth/youtube.readonly"],
+};

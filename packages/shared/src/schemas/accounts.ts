@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { PLATFORMS } from "../constants/platforms";
+
+export const platformSchema = z.enum(PLATFORMS);
+
+export const ACCOUNT_STATUSES = ["active", "expired", "inactive"] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+/** A connected social account as the API returns it: never any token. */
+export const socialAccountSchema = z.object({
+  id: z.string(),
+  platform: platformSchema,
+  platformAccountId: z.string(),
+  username: z.string().nullable(),
+  displayName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  followerCount: z.number().int().nonnegative(),
+  isActive: z.boolean(),
+  /** inactive if disconnected; expired if the token is past its expiry or the network refused it; else active */
+  status: z.enum(ACCOUNT_STATUSES),
+  tokenExpiresAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  /** Connected to the built-in sandbox network rather than the real one. */
+  sandbox: z.boolean(),
+  createdAt: z.string(),
+});
+export type SocialAccount = z.infer<typeof socialAccountSchema>;
+
+export const accountListResponseSchema = z.object({ accounts: z.array(socialAccountSchema) });
+export const accountResponseSchema = z.object({ account: socialAccountSchema });
+
+export const oauthInitiateResponseSchema = z.object({ authUrl: z.string().url() });
+export const oauthCallbackBodySchema = z.object({
+  code: z.string().min(1).max(2048),
+  state: z.string().min(1).max(512),
+});
+export type OAuthCallbackBody = z.infer<typeof oauthCallbackBodySchema>;
+
+export const facebookPageSchema = z.object({ id: z.string(), name: z.string(), category: z.string().nullable() });
+export type FacebookPage = z.infer<typeof facebookPageSchema>;
+export const facebookPagesResponseSchema = z.object({ pages: z.array(facebookPageSchema) });
+
+export const pinterestBoardSchema = z.object({ id: z.string(), name: z.string(), pinCount: z.number().int() });
+export type PinterestBoard = z.infer<typeof pinterestBoardSchema>;
+export const pinterestBoardsResponseSchema = z.object({ boards: z.array(pinterestBoardSchema) });
+
+export const accountProfileResponseSchema = z.object({
+  profile: z.object({
+    id: z.string(),
+    name: z.string().nullable(),
+    username: z.string().nullable(),
+    email: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+    followerCount: z.number().int().nonnegative(),
+  }),
+});
+
+/** Server-Sent Event payloads on /api/events. */
+export const accountEventSchema = z.object({
+  type: z.literal("accounts.changed"),
+  action: z.enum(["insert", "update", "delete"]),
+  account: socialAccountSchema,
+});
+export type AccountEvent = z.infer<typeof accountEventSchema>;
+
+export const usageResponseSchema = z.object({
+  socialAccountsCount: z.number().int(),
+  postsThisMonth: z.number().int(),
+  limits: z.object({ socialAccounts: z.number().int().nullable(), postsPerMonth: z.number().int().nullable() }),
+});
