@@ -1,0 +1,11 @@
+export { SANDBOX_CLIENT_SECRET, sandboxClientId } from "./kit";
+export { personOf } from "./people";
+export {
+  createSandbox,
+  type FaultOptions,
+  NETWORKS,
+  type RecordedRequest,
+  type Sandbox,
+  type SandboxControl,
+  type SandboxOptions,
+} from "./sandbox";

@@ -1,0 +1,138 @@
+import type { Platform } from "@app/shared";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type Person, personOf } from "./people";
+import { type Claims, type Refusal, s256, type TokenStore } from "./tokens";
+
+/** Every sandbox network's app is registered under this id and shares one secret. */
+export const SANDBOX_CLIENT_SECRET = "sandbox-client-secret";
+export const sandboxClientId = (platform: Platform) => `sandbox-${platform}`;
+
+export type Form = Record<string, string | undefined>;
+
+/** One sandbox network: its consent page settings, error shape and API routes. */
+export interface NetworkDefinition {
+  platform: Platform;
+  label: string;
+  /** the authorize page's path, host first: `x.com/i/oauth2/authorize` */
+  authorizePath: string;
+  /** what the authorize request calls the client (TikTok: client_key) */
+  clientParam: "client_id" | "client_key";
+  pkce: "required" | "optional" | "none";
+  /** scopes are joined with this in the authorize request */
+  scopeSeparator: " " | ",";
+  codeLifetimeSeconds: number;
+  /** Instagram appends `#_` to the redirect */
+  redirectFragment?: string;
+  /** the network's error body for a status, with an optional message */
+  errorBody(status: number, message?: string): unknown;
+  /** extra headers on a 429 (X's rate-limit headers) */
+  throttleHeaders?(retryAfterSeconds: number, now: number): Record<string, string>;
+  routes(kit: NetworkKit): void;
+}
+
+export interface NetworkKit {
+  platform: Platform;
+  now(): number;
+  tokens: TokenStore;
+  person(claims: Pick<Claims, "username">): Person;
+  avatarUrl(person: Person): string;
+  get(path: string, handler: Handler): void;
+  post(path: string, handler: Handler): void;
+  /** the access token of an `Authorization: Bearer` header */
+  bearer(request: FastifyRequest): Claims | Refusal;
+  /** checks a code against the token request: the redirect it was issued for and its PKCE challenge */
+  redeemCode(p: { code?: string; redirectUri?: string; verifier?: string }): Claims | CodeRefusal;
+  /** client credentials from `Authorization: Basic` */
+  basicClient(request: FastifyRequest): { id: string; secret: string } | null;
+  clientOk(id: string | undefined, secret: string | undefined): boolean;
+}
+
+export type CodeRefusal = Refusal | "redirect-mismatch" | "verifier-mismatch" | "missing";
+export type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | unknown;
+
+export const isRefusal = <T extends object>(v: T | string): v is string => typeof v === "string";
+
+/** Query and form values as plain strings (repeated keys: the first). */
+export function flat(source: unknown): Form {
+  const out: Form = {};
+  if (source && typeof source === "object") {
+    for (const [k, v] of Object.entries(source)) {
+      const value = Array.isArray(v) ? v[0] : v;
+      if (typeof value === "string") out[k] = value;
+    }
+  }
+  return out;
+}
+
+export function scopedKit(
+  def: NetworkDefinition,
+  deps: {
+    app: FastifyInstance;
+    tokens: TokenStore;
+    now: () => number;
+    assetBase: string;
+    guard: (platform: Platform, request: FastifyRequest, reply: FastifyReply) => boolean;
+  },
+): NetworkKit {
+  const { app, tokens } = deps;
+  const route = (method: "GET" | "POST", path: string, handler: Handler) =>
+    app.route({
+      method,
+      url: `/${def.platform}/${path}`,
+      handler: async (request, reply) => {
+        if (deps.guard(def.platform, request, reply)) return reply;
+        return handler(request, reply);
+      },
+    });
+  return {
+    platform: def.platform,
+    now: deps.now,
+    tokens,
+    person: (claims) => personOf(def.platform, claims.username),
+    avatarUrl: (p) => `${deps.assetBase}/sandbox/_assets/avatar/${p.platform}/${encodeURIComponent(p.username)}.svg`,
+    get: (path, handler) => route("GET", path, handler),
+    post: (path, handler) => route("POST", path, handler),
+    bearer(request) {
+      const m = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "");
+      return tokens.read(m?.[1], ["access", "page"]);
+    },
+    redeemCode({ code, redirectUri, verifier }) {
+      if (!code) return "missing";
+      const claims = tokens.read(code, "code");
+      if (isRefusal(claims)) return claims;
+      // A code is spent by any attempt to use it, as on the real networks.
+      tokens.spend(claims);
+      if (claims.redirectUri !== redirectUri) return "redirect-mismatch";
+      if (claims.challenge && (!verifier || s256(verifier) !== claims.challenge)) return "verifier-mismatch";
+      return claims;
+    },
+    basicClient(request) {
+      const m = /^Basic\s+(\S+)$/i.exec(request.headers.authorization ?? "");
+      if (!m?.[1]) return null;
+      const decoded = Buffer.from(m[1], "base64").toString("utf8");
+      const i = decoded.indexOf(":");
+      if (i < 0) return null;
+      return {
+        id: decodeURIComponent(decoded.slice(0, i)),
+        secret: decodeURIComponent(decoded.slice(i + 1)),
+      };
+    },
+    clientOk: (id, secret) => id === sandboxClientId(def.platform) && secret === SANDBOX_CLIENT_SECRET,
+  };
+}
+
+/** Claims of a new grant's tokens, from the code it was redeemed with. */
+export const grantOf = (c: Claims) => ({
+  platform: c.platform,
+  userId: c.userId,
+  username: c.username,
+  scope: c.scope,
+  grant: c.grant,
+});
+
+/** Keeps only the fields a request asked for (`fields=a,b`), as Graph-style APIs do. */
+export function pick<T extends Record<string, unknown>>(all: T, fields: string | undefined, always: string[] = []) {
+  if (!fields) return all;
+  const wanted = new Set([...always, ...fields.split(",").map((f) => f.trim().split(/[.{(]/)[0] as string)]);
+  return Object.fromEntries(Object.entries(all).filter(([k]) => wanted.has(k)));
+}

@@ -1,0 +1,152 @@
+import { randomBytes } from "node:crypto";
+import type { Platform } from "@app/shared";
+import formbody from "@fastify/formbody";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { registerConsent } from "./consent";
+import { type NetworkDefinition, scopedKit } from "./kit";
+import { facebook } from "./networks/facebook";
+import { instagram } from "./networks/instagram";
+import { linkedin } from "./networks/linkedin";
+import { pinterest } from "./networks/pinterest";
+import { tiktok } from "./networks/tiktok";
+import { twitter } from "./networks/twitter";
+import { youtube } from "./networks/youtube";
+import { avatarSvg, personOf, USERNAME_PATTERN } from "./people";
+import { createTokenStore } from "./tokens";
+
+export const NETWORKS: Record<Platform, NetworkDefinition> = {
+  facebook,
+  instagram,
+  twitter,
+  linkedin,
+  pinterest,
+  tiktok,
+  youtube,
+};
+
+export interface SandboxOptions {
+  /** the clock of token lifetimes (tests move it) */
+  now?: () => Date;
+  /** signs the sandbox's tokens; give a stable one so connections survive a restart */
+  secret?: string;
+  /** origin put in front of the avatar URLs the networks hand out (default: same origin, relative) */
+  assetBase?: string;
+}
+
+export interface RecordedRequest {
+  platform: Platform;
+  method: string;
+  /** the network's path, host first, without the query */
+  path: string;
+  authorization?: string;
+  at: Date;
+}
+
+export interface FaultOptions {
+  status: number;
+  /** how many calls in a row fail (default 1) */
+  times?: number;
+  /** only calls whose path contains this */
+  pathIncludes?: string;
+  /** the body to answer with (default: the network's own error body for the status) */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+interface Fault extends FaultOptions {
+  platform: Platform;
+  remaining: number;
+}
+
+/**
+ * Look-alikes of the seven networks' OAuth and account APIs, served under `/sandbox/<platform>/<host>/<path>`.
+ * `control` lets tests make a network fail, throttle, expire or revoke tokens, and read what was asked of it.
+ */
+export function createSandbox(options: SandboxOptions = {}) {
+  const now = () => (options.now ? options.now() : new Date()).getTime();
+  const tokens = createTokenStore(options.secret ?? randomBytes(32).toString("hex"), now);
+  const requests: RecordedRequest[] = [];
+  let faults: Fault[] = [];
+
+  /** Records an API call and answers it with a pending fault if one applies; true when it did. */
+  function guard(platform: Platform, request: FastifyRequest, reply: FastifyReply): boolean {
+    const path = new URL(request.url, "http://sandbox").pathname.replace(`/sandbox/${platform}/`, "");
+    requests.push({
+      platform,
+      method: request.method,
+      path,
+      authorization: request.headers.authorization,
+      at: new Date(now()),
+    });
+    if (requests.length > 5_000) requests.splice(0, requests.length - 5_000);
+    const fault = faults.find((f) => f.platform === platform && (!f.pathIncludes || path.includes(f.pathIncludes)));
+    if (!fault) return false;
+    fault.remaining -= 1;
+    if (fault.remaining <= 0) faults = faults.filter((f) => f !== fault);
+    const def = NETWORKS[platform];
+    reply.status(fault.status).headers(fault.headers ?? {});
+    void reply.send(fault.body ?? def.errorBody(fault.status));
+    return true;
+  }
+
+  async function plugin(app: FastifyInstance) {
+    if (!app.hasContentTypeParser("application/x-www-form-urlencoded")) await app.register(formbody);
+    app.get<{ Params: { platform: string; name: string } }>(
+      "/_assets/avatar/:platform/:name",
+      async (request, reply) => {
+        const platform = request.params.platform as Platform;
+        const username = decodeURIComponent(request.params.name.replace(/\.svg$/, ""));
+        if (!(platform in NETWORKS) || !USERNAME_PATTERN.test(username)) return reply.status(404).send();
+        const person = personOf(platform, username);
+        return reply
+          .type("image/svg+xml")
+          .header("cache-control", "public, max-age=86400")
+          .send(avatarSvg(person.name, person.seed));
+      },
+    );
+    for (const def of Object.values(NETWORKS)) {
+      registerConsent(app, def, tokens);
+      def.routes(scopedKit(def, { app, tokens, now, assetBase: options.assetBase ?? "", guard }));
+    }
+  }
+
+  const control = {
+    /** The next call(s) to the network answer with this status and the network's error body. */
+    failNext(platform: Platform, f: FaultOptions) {
+      faults.push({ ...f, platform, remaining: f.times ?? 1 });
+    },
+    /** The next call(s) answer 429 Too Many Requests with Retry-After. */
+    throttleNext(platform: Platform, t: { retryAfterSeconds?: number; times?: number; pathIncludes?: string } = {}) {
+      const retryAfter = t.retryAfterSeconds ?? 1;
+      const def = NETWORKS[platform];
+      faults.push({
+        platform,
+        status: 429,
+        remaining: t.times ?? 1,
+        pathIncludes: t.pathIncludes,
+        headers: { "retry-after": String(retryAfter), ...def.throttleHeaders?.(retryAfter, now()) },
+      });
+    },
+    /** Every access token handed out so far on this network (for one person, if given) is expired now. */
+    expireAccessTokens(platform: Platform, networkUserId?: string) {
+      tokens.expireAccess(platform, networkUserId);
+    },
+    /** The person withdrew the app's access: every token of their grants stops working. */
+    revoke(platform: Platform, networkUserId?: string) {
+      tokens.revoke(platform, networkUserId);
+    },
+    get requests(): readonly RecordedRequest[] {
+      return requests;
+    },
+    reset() {
+      requests.length = 0;
+      faults = [];
+      tokens.reset();
+    },
+  };
+
+  return { plugin, control };
+}
+
+export type Sandbox = ReturnType<typeof createSandbox>;
+export type SandboxControl = Sandbox["control"];
