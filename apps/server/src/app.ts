@@ -1,3 +1,4 @@
+import { createSandbox } from "@app/sandbox";
 import { AUTH_MESSAGES, ERROR_CODES } from "@app/shared";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyServerOptions } from "fastify";
@@ -9,9 +10,22 @@ import { registerErrorHandler } from "./http/errors";
 import { registerOpenApi } from "./http/openapi";
 import { registerSecurity } from "./http/security";
 import { registerSpa } from "./http/spa";
+import { createCipher } from "./lib/crypto";
+import { createAccountsRepo } from "./modules/accounts/accounts.repo";
+import { accountsRoutes } from "./modules/accounts/accounts.routes";
+import { type AccountsService, createAccountsService } from "./modules/accounts/accounts.service";
 import { createAuth } from "./modules/auth/auth";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { createPlatformRegistry } from "./platforms/registry";
+import { eventsRoutes } from "./realtime/events.routes";
+import { createRealtimeHub } from "./realtime/hub";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    accounts: AccountsService;
+  }
+}
 
 export const VERSION = "0.1.0";
 
@@ -21,13 +35,20 @@ export interface AppDeps {
   /** Defaults to SMTP or the outbox, as configured. */
   mailer?: Mailer;
   logger?: FastifyServerOptions["logger"];
+  /** The network sandbox to serve (tests pass theirs to control it); by default one is made when enabled. */
+  sandbox?: ReturnType<typeof createSandbox>;
+  /** The clock of every time rule (tests move it). */
+  now?: () => Date;
 }
 
 /** Paths and queries that carry one-time secrets are never written to the logs. */
 export function redactUrl(url: string): string {
   return url
     .replace(/(\/reset-password\/)[^/?#]+/g, "$1[redacted]")
-    .replace(/([?&](?:token|code|state)=)[^&#]*/g, "$1[redacted]");
+    .replace(
+      /([?&](?:token|code|state|access_token|fb_exchange_token|client_secret|refresh_token|code_verifier)=)[^&#]*/g,
+      "$1[redacted]",
+    );
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
@@ -55,6 +76,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest("user", null);
+  app.decorateRequest("sessionId", null);
 
   registerErrorHandler(app);
   await registerSecurity(app, config);
@@ -77,6 +99,28 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(healthRoutes, { database, version: VERSION });
   await app.register(authRoutes, { auth, config, db: database.db });
+
+  const hub = createRealtimeHub();
+  const accountsRepo = createAccountsRepo(database.db);
+  const accounts = createAccountsService({
+    db: database.db,
+    repo: accountsRepo,
+    registry: createPlatformRegistry(config),
+    cipher: createCipher(config.appSecret),
+    hub,
+    publicUrl: config.publicUrl,
+    now: deps.now,
+  });
+  app.decorate("accounts", accounts);
+  await app.register(accountsRoutes, { auth, service: accounts, repo: accountsRepo, db: database.db });
+  await app.register(eventsRoutes, { hub, auth });
+
+  const sandbox =
+    deps.sandbox ??
+    (config.sandbox
+      ? createSandbox({ now: deps.now, secret: `sandbox:${config.appSecret}`, assetBase: config.publicUrl })
+      : undefined);
+  if (sandbox) await app.register(sandbox.plugin, { prefix: "/sandbox" });
   await registerSpa(app, config.webDist);
 
   return app;

@@ -7,8 +7,18 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ config, database });
 
+  // Tokens are renewed before they expire; a failed round is logged and the next one tries again.
+  const sweep = setInterval(() => {
+    app.accounts
+      .refreshDue()
+      .then((r) => (r.renewed || r.rejected || r.failed) && app.log.info(r, "token refresh sweep"))
+      .catch((err) => app.log.error({ err }, "token refresh sweep failed"));
+  }, config.refreshSweepMs);
+  sweep.unref();
+
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
+    clearInterval(sweep);
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createSandbox } from "@app/sandbox";
 import pg from "pg";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config/env";
-import { openDatabase } from "../src/db/client";
+import { type Db, openDatabase } from "../src/db/client";
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -51,10 +53,64 @@ async function freshDatabase(dataDir: string): Promise<{ url: string; snapshot?:
 export interface TestApp {
   app: App;
   dataDir: string;
+  db: Db;
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** A clock the test moves by hand, shared by the app and its sandbox. */
+export function testClock(start = new Date()) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current += ms;
+    },
+  };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export interface NetworkTestApp extends TestApp {
+  baseUrl: string;
+  sandbox: ReturnType<typeof createSandbox>["control"];
+  clock: ReturnType<typeof testClock>;
+  logs: string[];
+}
+
+/**
+ * The app listening on a real port with its own sandbox, so network calls go over real HTTP,
+ * with a movable clock and every log line captured.
+ */
+export async function createNetworkTestApp(env: Record<string, string> = {}): Promise<NetworkTestApp> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const clock = testClock();
+  const sandbox = createSandbox({ now: clock.now });
+  const logs: string[] = [];
+  const t = await createTestApp(
+    { PUBLIC_URL: baseUrl, INTERNAL_URL: baseUrl, PORT: String(port), ...env },
+    {
+      sandbox,
+      now: clock.now,
+      logger: { level: "trace", stream: { write: (line: string) => logs.push(line) } },
+    },
+  );
+  await t.app.listen({ port, host: "127.0.0.1" });
+  return { ...t, baseUrl, sandbox: sandbox.control, clock, logs };
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  extra: Partial<Pick<Parameters<typeof buildApp>[0], "sandbox" | "now" | "logger">> = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "orbitpost-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -68,11 +124,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const fresh = await freshDatabase(dataDir);
   const database = await openDatabase({ databaseUrl: fresh.url, dataDir, snapshot: fresh.snapshot });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, ...extra });
   await app.ready();
   return {
     app,
     dataDir,
+    db: database.db,
     async close() {
       await app.close();
       await database.close();

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { PLATFORMS, type Platform } from "@app/shared";
 import { z } from "zod";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
@@ -31,6 +32,12 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  /** "0" turns the built-in sandbox networks off (networks without credentials then show as not configured). */
+  SANDBOX: z.enum(["0", "1", "true", "false"]).default("1"),
+  /** Where the server reaches itself for sandbox calls; defaults to loopback on PORT. */
+  INTERNAL_URL: optionalString.pipe(z.string().url().optional()),
+  /** How often connected accounts' tokens are checked and renewed before they expire. */
+  REFRESH_SWEEP_SECONDS: z.coerce.number().int().positive().default(60),
   WEB_DIST: z.string().default(path.join(repoRoot, "apps/web/dist")),
 });
 
@@ -50,6 +57,36 @@ export interface Config {
   authRateLimit: number;
   webDist: string;
   trustProxy: boolean;
+  sandbox: boolean;
+  internalUrl: string;
+  refreshSweepMs: number;
+  /** Credentials of each network's app, from <NETWORK>_CLIENT_ID / <NETWORK>_CLIENT_SECRET. */
+  networks: Partial<Record<Platform, { clientId: string; clientSecret: string }>>;
+}
+
+/** The environment variable prefix of each network's credentials. */
+export const NETWORK_ENV_PREFIX: Record<Platform, string> = {
+  facebook: "FACEBOOK",
+  instagram: "INSTAGRAM",
+  twitter: "X",
+  linkedin: "LINKEDIN",
+  pinterest: "PINTEREST",
+  tiktok: "TIKTOK",
+  youtube: "YOUTUBE",
+};
+
+function readNetworks(source: NodeJS.ProcessEnv): Config["networks"] {
+  const networks: Config["networks"] = {};
+  for (const platform of PLATFORMS) {
+    const prefix = NETWORK_ENV_PREFIX[platform];
+    const clientId = source[`${prefix}_CLIENT_ID`]?.trim();
+    const clientSecret = source[`${prefix}_CLIENT_SECRET`]?.trim();
+    if (!clientId) continue;
+    if (!clientSecret)
+      throw new ConfigError(`Invalid configuration:\n  ${prefix}_CLIENT_SECRET is required with ${prefix}_CLIENT_ID`);
+    networks[platform] = { clientId, clientSecret };
+  }
+  return networks;
 }
 
 export class ConfigError extends Error {}
@@ -85,6 +122,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     webDist: path.resolve(base, e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
+    sandbox: e.SANDBOX === "1" || e.SANDBOX === "true",
+    internalUrl: (e.INTERNAL_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ""),
+    networks: readNetworks(source),
+    refreshSweepMs: e.REFRESH_SWEEP_SECONDS * 1000,
   };
 }
 

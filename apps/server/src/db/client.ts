@@ -11,6 +11,9 @@ import * as schema from "./schema";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction, or the database itself: what a query helper that may run inside one takes. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type Queryable = Db | Tx;
 
 export interface Database {
   db: Db;

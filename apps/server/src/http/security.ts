@@ -16,7 +16,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
         scriptSrc: ["'self'"],
         // Radix and toasts position elements with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
+        // Profile pictures come from each network's CDN.
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
         mediaSrc: ["'self'", "blob:"],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],

@@ -60,4 +60,5 @@ export const ACCOUNT_MESSAGES = {
   boardsFailed: (message: string) => `Failed to get Pinterest boards: ${message}`,
   profileFailed: (message: string) => `Failed to get LinkedIn profile: ${message}`,
   accountNotFound: "Account not found",
+  noAccounts: "No accounts connected",
 } as const;

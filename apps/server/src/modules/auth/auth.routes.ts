@@ -15,6 +15,7 @@ import { z } from "zod";
 import type { Config } from "../../config/env";
 import type { Db } from "../../db/client";
 import { AppError, badRequest, errorBody } from "../../http/errors";
+import { planOf } from "../billing/plan.repo";
 import { type Auth, CLIENT_IP_HEADER } from "./auth";
 import { type AuthRepo, createAuthRepo } from "./auth.repo";
 import { requireUser, toWebHeaders } from "./session";
@@ -163,8 +164,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
           image: user.image ?? null,
           createdAt: new Date(user.createdAt).toISOString(),
         },
-        // Subscriptions arrive with billing; until then every account is on the Free plan.
-        plan: "free" as const,
+        plan: await planOf(opts.db, user.id),
       };
     },
   );

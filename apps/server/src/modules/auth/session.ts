@@ -3,12 +3,20 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { unauthorized } from "../../http/errors";
 import type { Auth } from "./auth";
 
-export type SessionUser = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>["user"];
+type SessionData = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
+export type SessionUser = SessionData["user"];
 
 declare module "fastify" {
   interface FastifyRequest {
     user: SessionUser | null;
+    sessionId: string | null;
   }
+}
+
+/** The signed-in user of a route behind requireUser. */
+export function currentUser(request: FastifyRequest): { user: SessionUser; sessionId: string } {
+  if (!request.user || !request.sessionId) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
+  return { user: request.user, sessionId: request.sessionId };
 }
 
 export function toWebHeaders(raw: FastifyRequest["headers"]): Headers {
@@ -34,5 +42,6 @@ export function requireUser(auth: Auth) {
     if (setCookie.length) reply.header("set-cookie", setCookie);
     if (!response) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
     request.user = response.user;
+    request.sessionId = response.session.id;
   };
 }

@@ -1,0 +1,203 @@
+import {
+  ACCOUNT_MESSAGES,
+  accountListResponseSchema,
+  accountProfileResponseSchema,
+  accountResponseSchema,
+  facebookPagesResponseSchema,
+  oauthCallbackBodySchema,
+  oauthInitiateResponseSchema,
+  PLANS,
+  pinterestBoardsResponseSchema,
+  usageResponseSchema,
+} from "@app/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import type { Auth } from "../auth/auth";
+import { currentUser, requireUser } from "../auth/session";
+import { planOf } from "../billing/plan.repo";
+import type { AccountsRepo } from "./accounts.repo";
+import type { AccountsService } from "./accounts.service";
+
+const idParams = z.object({ id: z.string().uuid("Unknown account id") });
+const platformParams = z.object({ platform: z.string().min(1).max(32) });
+
+export async function accountsRoutes(
+  app: FastifyInstance,
+  opts: { auth: Auth; service: AccountsService; repo: AccountsRepo; db: Db },
+) {
+  const { service } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const preHandler = requireUser(opts.auth);
+  const tags = ["accounts"];
+
+  r.get(
+    "/api/accounts",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Active connected accounts, newest first",
+        response: { 200: accountListResponseSchema },
+      },
+    },
+    async (req) => ({ accounts: await service.list(currentUser(req).user.id) }),
+  );
+
+  r.delete(
+    "/api/accounts/:id",
+    {
+      preHandler,
+      schema: { tags, summary: "Disconnect (soft delete)", params: idParams, response: { 200: accountResponseSchema } },
+    },
+    async (req) => ({ account: await service.disconnect(currentUser(req).user.id, req.params.id) }),
+  );
+
+  r.post(
+    "/api/accounts/:id/refresh",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Renew the account's tokens now",
+        params: idParams,
+        response: { 200: accountResponseSchema },
+      },
+    },
+    async (req) => ({ account: await service.refresh(currentUser(req).user.id, req.params.id) }),
+  );
+
+  r.get(
+    "/api/accounts/:id/facebook-pages",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Pages the Facebook account manages",
+        params: idParams,
+        response: { 200: facebookPagesResponseSchema },
+      },
+    },
+    async (req) => ({
+      pages: await service.fromNetwork(
+        currentUser(req).user.id,
+        req.params.id,
+        "facebook",
+        ACCOUNT_MESSAGES.pagesFailed,
+        (a, t) => (a.facebookPages ? a.facebookPages(t) : Promise.resolve([])),
+      ),
+    }),
+  );
+
+  r.get(
+    "/api/accounts/:id/pinterest-boards",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Boards of the Pinterest account",
+        params: idParams,
+        response: { 200: pinterestBoardsResponseSchema },
+      },
+    },
+    async (req) => ({
+      boards: await service.fromNetwork(
+        currentUser(req).user.id,
+        req.params.id,
+        "pinterest",
+        ACCOUNT_MESSAGES.boardsFailed,
+        (a, t) => (a.pinterestBoards ? a.pinterestBoards(t) : Promise.resolve([])),
+      ),
+    }),
+  );
+
+  r.get(
+    "/api/accounts/:id/profile",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "The LinkedIn member's profile",
+        params: idParams,
+        response: { 200: accountProfileResponseSchema },
+      },
+    },
+    async (req) => {
+      const p = await service.fromNetwork(
+        currentUser(req).user.id,
+        req.params.id,
+        "linkedin",
+        ACCOUNT_MESSAGES.profileFailed,
+        (a, t) => a.profile(t),
+      );
+      return {
+        profile: {
+          id: p.id,
+          name: p.displayName,
+          username: p.username,
+          email: p.email ?? null,
+          avatarUrl: p.avatarUrl,
+          followerCount: p.followerCount,
+        },
+      };
+    },
+  );
+
+  r.post(
+    "/api/oauth/:platform/initiate",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Start connecting a network: where to send the browser",
+        params: platformParams,
+        response: { 200: oauthInitiateResponseSchema },
+      },
+    },
+    async (req) => {
+      const { user, sessionId } = currentUser(req);
+      return { authUrl: await service.initiate(user.id, sessionId, req.params.platform) };
+    },
+  );
+
+  r.post(
+    "/api/oauth/:platform/callback",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Finish connecting with the network's code and state",
+        params: platformParams,
+        body: oauthCallbackBodySchema,
+        response: { 200: accountResponseSchema },
+      },
+    },
+    async (req) => {
+      const { user, sessionId } = currentUser(req);
+      return { account: await service.complete(user.id, sessionId, req.params.platform, req.body) };
+    },
+  );
+
+  r.get(
+    "/api/usage",
+    {
+      preHandler,
+      schema: {
+        tags: ["billing"],
+        summary: "What the plan allows and what is used",
+        response: { 200: usageResponseSchema },
+      },
+    },
+    async (req) => {
+      const userId = currentUser(req).user.id;
+      const plan = PLANS[await planOf(opts.db, userId)];
+      return {
+        socialAccountsCount: await opts.repo.countActive(userId),
+        // Posts arrive with the composer; until then nobody has published any.
+        postsThisMonth: 0,
+        limits: plan.limits,
+      };
+    },
+  );
+}

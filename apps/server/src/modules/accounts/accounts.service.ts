@@ -1,0 +1,302 @@
+import {
+  ACCOUNT_MESSAGES,
+  accountStatus,
+  ERROR_CODES,
+  PLANS,
+  PLATFORM_LABELS,
+  type Platform,
+  type SocialAccount,
+} from "@app/shared";
+import type { Db, Queryable } from "../../db/client";
+import { AppError, notFound } from "../../http/errors";
+import { type Cipher, randomToken, sha256 } from "../../lib/crypto";
+import { NetworkError } from "../../platforms/http";
+import type { PlatformAdapter, TokenSet } from "../../platforms/platform";
+import type { PlatformRegistry } from "../../platforms/registry";
+import type { RealtimeHub } from "../../realtime/hub";
+import { planOf } from "../billing/plan.repo";
+import type { AccountRow, AccountsRepo } from "./accounts.repo";
+
+const STATE_TTL_MS = 10 * 60_000;
+/** Tokens are renewed this long before they expire. */
+export const REFRESH_AHEAD_MS = 10 * 60_000;
+
+export interface AccountsDeps {
+  db: Db;
+  repo: AccountsRepo;
+  registry: PlatformRegistry;
+  cipher: Cipher;
+  hub: RealtimeHub;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+export function toApiAccount(row: AccountRow, now: Date): SocialAccount {
+  return {
+    id: row.id,
+    platform: row.platform as Platform,
+    platformAccountId: row.platformAccountId,
+    username: row.username,
+    displayName: row.displayName,
+    avatarUrl: row.avatarUrl,
+    followerCount: row.followerCount,
+    isActive: row.isActive,
+    status: accountStatus(row, now),
+    tokenExpiresAt: row.tokenExpiresAt?.toISOString() ?? null,
+    lastError: row.lastError,
+    sandbox: row.sandbox,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const networkFailure = (prefix: (m: string) => string, err: unknown) =>
+  new AppError(
+    err instanceof NetworkError && err.transient ? 503 : 424,
+    "NETWORK_ERROR",
+    prefix(err instanceof Error ? err.message : String(err)),
+  );
+
+export function createAccountsService(deps: AccountsDeps) {
+  const { repo, registry, cipher, hub } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const adapterFor = (platform: string): PlatformAdapter => {
+    const adapter = registry[platform as Platform];
+    if (adapter) return adapter;
+    const label = PLATFORM_LABELS[platform as Platform];
+    throw new AppError(
+      400,
+      ERROR_CODES.validation,
+      label ? ACCOUNT_MESSAGES.notConfigured(label) : ACCOUNT_MESSAGES.unsupportedPlatform(platform),
+    );
+  };
+
+  const publish = (row: AccountRow, action: "insert" | "update" | "delete") =>
+    hub.publish(row.userId, {
+      name: "accounts",
+      data: { type: "accounts.changed", action, account: toApiAccount(row, now()) },
+    });
+
+  /** Inside a transaction, pass it: PGlite has one connection, and a second query would wait for ever. */
+  async function assertRoomForAnother(userId: string, tx: Queryable = deps.db) {
+    const limit = PLANS[await planOf(tx, userId, now())].limits.socialAccounts;
+    if (limit !== null && (await repo.countActive(userId, tx)) >= limit) {
+      throw new AppError(403, "PLAN_LIMIT", ACCOUNT_MESSAGES.limitReached(limit));
+    }
+  }
+
+  /** Limits fail closed: if they cannot be checked, nothing is connected. */
+  async function checkLimit<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw new AppError(503, "LIMIT_CHECK_FAILED", ACCOUNT_MESSAGES.limitCheckFailed);
+    }
+  }
+
+  const redirectUri = (platform: string) => `${deps.publicUrl}/auth/${platform}/callback`;
+
+  /** Renews the tokens and stores them; a refusal marks the account for reconnecting. */
+  async function renew(row: AccountRow): Promise<AccountRow> {
+    const adapter = adapterFor(row.platform);
+    const pending = adapter.refresh({
+      accessToken: cipher.decrypt(row.accessToken),
+      refreshToken: row.refreshToken ? cipher.decrypt(row.refreshToken) : null,
+    });
+    if (!pending) {
+      throw new NetworkError("This network does not renew its tokens: reconnect the account.", 400, false, true);
+    }
+    let tokens: TokenSet;
+    try {
+      tokens = await pending;
+    } catch (err) {
+      const rejected = err instanceof NetworkError && err.tokenRejected;
+      const updated = await repo.update(row.userId, row.id, {
+        lastError: rejected ? ACCOUNT_MESSAGES.tokenRejected : ACCOUNT_MESSAGES.refreshFailed((err as Error).message),
+        ...(rejected ? { needsReconnect: true } : {}),
+      });
+      if (updated) publish(updated, "update");
+      throw err;
+    }
+    const updated = await repo.update(row.userId, row.id, {
+      accessToken: cipher.encrypt(tokens.accessToken),
+      ...(tokens.refreshToken !== undefined && {
+        refreshToken: tokens.refreshToken === null ? null : cipher.encrypt(tokens.refreshToken),
+      }),
+      ...(tokens.refreshTokenExpiresAt !== undefined && { refreshTokenExpiresAt: tokens.refreshTokenExpiresAt }),
+      tokenExpiresAt: tokens.expiresAt,
+      needsReconnect: false,
+      lastError: null,
+    });
+    if (!updated) throw notFound(ACCOUNT_MESSAGES.accountNotFound);
+    publish(updated, "update");
+    return updated;
+  }
+
+  /** A usable access token for a call now: renewed first when it is about to expire. */
+  async function freshAccessToken(row: AccountRow): Promise<string> {
+    const expiresSoon = row.tokenExpiresAt && row.tokenExpiresAt.getTime() - now().getTime() < REFRESH_AHEAD_MS;
+    const current = expiresSoon ? await renew(row) : row;
+    return cipher.decrypt(current.accessToken);
+  }
+
+  async function ownActive(userId: string, id: string): Promise<AccountRow> {
+    const row = await repo.find(userId, id);
+    if (!row?.isActive) throw notFound(ACCOUNT_MESSAGES.accountNotFound);
+    return row;
+  }
+
+  return {
+    async list(userId: string): Promise<SocialAccount[]> {
+      const t = now();
+      return (await repo.listActive(userId)).map((r) => toApiAccount(r, t));
+    },
+
+    async initiate(userId: string, sessionId: string, platform: string): Promise<string> {
+      const adapter = adapterFor(platform);
+      // At the limit, only a reconnect can succeed: let the user through when an account of this
+      // network is active; the callback then decides on the account the network names.
+      const mayReconnect = async () => (await repo.listActive(userId)).some((a) => a.platform === platform);
+      await checkLimit(async () => {
+        if (!(await mayReconnect())) await assertRoomForAnother(userId);
+      });
+      const state = randomToken();
+      const codeVerifier = adapter.usesPkce ? randomToken(48) : undefined;
+      await repo.saveState({
+        stateHash: sha256(state),
+        userId,
+        sessionId,
+        platform,
+        codeVerifier: codeVerifier ? cipher.encrypt(codeVerifier) : null,
+        redirectUri: redirectUri(platform),
+        expiresAt: new Date(now().getTime() + STATE_TTL_MS),
+      });
+      return adapter.authorizeUrl({
+        state,
+        redirectUri: redirectUri(platform),
+        codeChallenge: codeVerifier ? sha256(codeVerifier) : undefined,
+      });
+    },
+
+    async complete(
+      userId: string,
+      sessionId: string,
+      platform: string,
+      input: { code: string; state: string },
+    ): Promise<SocialAccount> {
+      const adapter = adapterFor(platform);
+      const pending = await repo.consumeState(sha256(input.state));
+      const valid =
+        pending &&
+        pending.userId === userId &&
+        pending.sessionId === sessionId &&
+        pending.platform === platform &&
+        pending.expiresAt.getTime() > now().getTime();
+      if (!valid) throw new AppError(400, "INVALID_STATE", ACCOUNT_MESSAGES.invalidState);
+
+      let tokens: TokenSet;
+      let profile: Awaited<ReturnType<PlatformAdapter["profile"]>>;
+      try {
+        tokens = await adapter.exchangeCode({
+          code: input.code,
+          redirectUri: pending.redirectUri,
+          codeVerifier: pending.codeVerifier ? cipher.decrypt(pending.codeVerifier) : undefined,
+        });
+        profile = await adapter.profile(tokens.accessToken, tokens);
+      } catch (err) {
+        throw networkFailure(ACCOUNT_MESSAGES.completeFailed, err);
+      }
+
+      const row = await checkLimit(() =>
+        repo.transactionForOwner(userId, async (tx) => {
+          const existing = await repo.findByNetworkId(tx, userId, platform, profile.id);
+          if (!existing?.isActive) await assertRoomForAnother(userId, tx);
+          return repo.upsert(tx, {
+            userId,
+            platform,
+            platformAccountId: profile.id,
+            username: profile.username,
+            displayName: profile.displayName,
+            avatarUrl: profile.avatarUrl,
+            followerCount: Math.max(0, Math.round(profile.followerCount)),
+            accessToken: cipher.encrypt(tokens.accessToken),
+            refreshToken: tokens.refreshToken ? cipher.encrypt(tokens.refreshToken) : null,
+            refreshTokenExpiresAt: tokens.refreshTokenExpiresAt ?? null,
+            tokenExpiresAt: tokens.expiresAt,
+            scopes: tokens.scopes ?? null,
+            sandbox: adapter.sandbox,
+          });
+        }),
+      );
+      publish(row, "insert");
+      return toApiAccount(row, now());
+    },
+
+    async disconnect(userId: string, id: string): Promise<SocialAccount> {
+      await ownActive(userId, id);
+      const row = await repo.update(userId, id, { isActive: false });
+      if (!row) throw notFound(ACCOUNT_MESSAGES.accountNotFound);
+      publish(row, "delete");
+      return toApiAccount(row, now());
+    },
+
+    async refresh(userId: string, id: string): Promise<SocialAccount> {
+      const row = await ownActive(userId, id);
+      try {
+        return toApiAccount(await renew(row), now());
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        throw networkFailure(ACCOUNT_MESSAGES.refreshFailed, err);
+      }
+    },
+
+    /** Reads something of the account from its network with a fresh token. */
+    async fromNetwork<T>(
+      userId: string,
+      id: string,
+      platform: Platform,
+      onError: (m: string) => string,
+      read: (adapter: PlatformAdapter, token: string) => Promise<T>,
+    ): Promise<T> {
+      const row = await ownActive(userId, id);
+      if (row.platform !== platform) throw notFound(ACCOUNT_MESSAGES.accountNotFound);
+      try {
+        return await read(adapterFor(platform), await freshAccessToken(row));
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        if (err instanceof NetworkError && err.tokenRejected) {
+          const updated = await repo.update(userId, id, {
+            needsReconnect: true,
+            lastError: ACCOUNT_MESSAGES.tokenRejected,
+          });
+          if (updated) publish(updated, "update");
+        }
+        throw networkFailure(onError, err);
+      }
+    },
+
+    /**
+     * The periodic sweep: renews every token that expires soon. A refusal marks the account expired
+     * (and tells its owner through the event stream); a transient failure is left for the next sweep.
+     */
+    async refreshDue(limit = 50): Promise<{ renewed: number; rejected: number; failed: number }> {
+      const t = now();
+      await repo.deleteExpiredStates(t);
+      const due = await repo.dueForRefresh(new Date(t.getTime() + REFRESH_AHEAD_MS), limit);
+      const result = { renewed: 0, rejected: 0, failed: 0 };
+      for (const row of due) {
+        if (!registry[row.platform as Platform]) continue;
+        try {
+          await renew(row);
+          result.renewed++;
+        } catch (err) {
+          if (err instanceof NetworkError && err.tokenRejected) result.rejected++;
+          else result.failed++;
+        }
+      }
+      return result;
+    },
+  };
+}
+export type AccountsService = ReturnType<typeof createAccountsService>;

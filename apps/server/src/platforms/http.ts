@@ -1,0 +1,103 @@
+import { ExponentialBackoff, handleWhen, retry } from "cockatiel";
+
+/** A failed call to a network, with the network's own message. */
+export class NetworkError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    /** network errors, timeouts, 5xx and 429: worth trying again later */
+    readonly transient: boolean,
+    /** the network refused the token itself (revoked, expired, invalid_grant): reconnect needed */
+    readonly tokenRejected: boolean,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface ErrorReading {
+  message: string;
+  tokenRejected: boolean;
+  /** the network says "later" in its own words (Graph throttling codes answered with 400) */
+  transient?: boolean;
+}
+
+/** Each network reads its own error bodies. */
+export type ErrorReader = (status: number, body: unknown) => ErrorReading;
+
+const TIMEOUT_MS = 15_000;
+
+const retryTransient = retry(
+  handleWhen((e) => e instanceof NetworkError && e.transient),
+  { maxAttempts: 2, backoff: new ExponentialBackoff({ initialDelay: 200, maxDelay: 2_000 }) },
+);
+
+/**
+ * One HTTP call to a network, parsed as JSON. Transient failures are retried (twice, with backoff)
+ * before they surface; everything else throws NetworkError with the network's message at once.
+ */
+export function networkCall<T = unknown>(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; form?: Record<string, string>; json?: unknown },
+  readError: ErrorReader,
+): Promise<T> {
+  return retryTransient.execute(async () => {
+    const headers: Record<string, string> = { accept: "application/json", ...init.headers };
+    let body: string | undefined;
+    if (init.form) {
+      headers["content-type"] = "application/x-www-form-urlencoded";
+      body = new URLSearchParams(init.form).toString();
+    } else if (init.json !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(init.json);
+    }
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: init.method ?? (body ? "POST" : "GET"),
+        headers,
+        body,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      throw new NetworkError(`Network unreachable: ${reason}`, 0, true, false);
+    }
+    const text = await res.text();
+    let data: unknown;
+    try {
+      data = text ? JSON.parse(text) : {};
+    } catch {
+      data = text;
+    }
+    if (res.ok) return data as T;
+    const retryAfter = Number(res.headers.get("retry-after"));
+    const { message, tokenRejected, transient: saysLater } = readError(res.status, data);
+    const transient = res.status === 429 || res.status >= 500 || saysLater === true;
+    throw new NetworkError(
+      message,
+      res.status,
+      transient,
+      !transient && tokenRejected,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    );
+  });
+}
+
+export const basicAuth = (id: string, secret: string) =>
+  `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString("base64")}`;
+
+/** Reads `{error, error_description}` (RFC 6749) bodies; invalid_grant means the grant is dead. */
+export function oauthErrorReading(body: unknown): ErrorReading | null {
+  if (body && typeof body === "object" && "error" in body && typeof body.error === "string") {
+    const b = body as { error: string; error_description?: string };
+    return { message: b.error_description || b.error, tokenRejected: b.error === "invalid_grant" };
+  }
+  return null;
+}
+
+/** The message at `key` of an object body, if it is a string. */
+export const field = (body: unknown, key: string): string | undefined =>
+  body && typeof body === "object" && typeof (body as Record<string, unknown>)[key] === "string"
+    ? ((body as Record<string, unknown>)[key] as string)
+    : undefined;

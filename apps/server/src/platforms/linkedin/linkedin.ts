@@ -1,0 +1,86 @@
+import { PLATFORM_SCOPES } from "@app/shared";
+import { type ErrorReader, field, networkCall, oauthErrorReading } from "../http";
+import { type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+
+/** Every /rest call names the API version it speaks. */
+export const LINKEDIN_VERSION = "202610";
+
+const readError: ErrorReader = (status, body) =>
+  oauthErrorReading(body) ?? {
+    message: field(body, "message") ?? `LinkedIn answered ${status}`,
+    tokenRejected: status === 401,
+  };
+
+interface LinkedInToken {
+  access_token: string;
+  expires_in?: number;
+  refresh_token?: string;
+  refresh_token_expires_in?: number;
+  scope?: string;
+}
+
+export function createLinkedIn(ctx: NetworkContext): PlatformAdapter {
+  const tokenUrl = ctx.serverUrl("https://www.linkedin.com/oauth/v2/accessToken");
+  const toTokens = (t: LinkedInToken): TokenSet => ({
+    accessToken: t.access_token,
+    // Only apps approved for programmatic refresh receive one; keep any we already have otherwise.
+    refreshToken: t.refresh_token,
+    expiresAt: secondsFromNow(t.expires_in),
+    refreshTokenExpiresAt: t.refresh_token_expires_in ? secondsFromNow(t.refresh_token_expires_in) : undefined,
+    scopes: t.scope ?? null,
+  });
+  const client = { client_id: ctx.clientId, client_secret: ctx.clientSecret };
+  return {
+    platform: "linkedin",
+    usesPkce: false,
+    sandbox: ctx.sandbox,
+    authorizeUrl({ state, redirectUri }) {
+      const url = new URL(ctx.browserUrl("https://www.linkedin.com/oauth/v2/authorization"));
+      url.search = new URLSearchParams({
+        response_type: "code",
+        client_id: ctx.clientId,
+        redirect_uri: redirectUri,
+        state,
+        scope: PLATFORM_SCOPES.linkedin.join(" "),
+      }).toString();
+      return url.toString();
+    },
+    async exchangeCode({ code, redirectUri }) {
+      const t = await networkCall<LinkedInToken>(
+        tokenUrl,
+        { form: { grant_type: "authorization_code", code, redirect_uri: redirectUri, ...client } },
+        readError,
+      );
+      return toTokens(t);
+    },
+    refresh({ refreshToken }) {
+      if (!refreshToken) return null;
+      return networkCall<LinkedInToken>(
+        tokenUrl,
+        { form: { grant_type: "refresh_token", refresh_token: refreshToken, ...client } },
+        readError,
+      ).then(toTokens);
+    },
+    async profile(accessToken) {
+      const bearer = { authorization: `Bearer ${accessToken}` };
+      const me = await networkCall<{ sub: string; name?: string; email?: string; picture?: string }>(
+        ctx.serverUrl("https://api.linkedin.com/v2/userinfo"),
+        { headers: bearer },
+        readError,
+      );
+      const followers = await networkCall<{ elements?: { memberFollowersCount?: number }[] }>(
+        ctx.serverUrl("https://api.linkedin.com/rest/memberFollowersCount?q=me"),
+        { headers: { ...bearer, "LinkedIn-Version": LINKEDIN_VERSION, "X-Restli-Protocol-Version": "2.0.0" } },
+        readError,
+      );
+      return {
+        id: me.sub,
+        username: me.email ?? null,
+        displayName: me.name ?? null,
+        avatarUrl: me.picture ?? null,
+        email: me.email ?? null,
+        followerCount: followers.elements?.[0]?.memberFollowersCount ?? 0,
+      };
+    },
+  };
+}

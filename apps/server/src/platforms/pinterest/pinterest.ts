@@ -1,0 +1,87 @@
+import { PLATFORM_SCOPES } from "@app/shared";
+import { basicAuth, type ErrorReader, field, networkCall, oauthErrorReading } from "../http";
+import { type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+
+const readError: ErrorReader = (status, body) =>
+  oauthErrorReading(body) ?? {
+    message: field(body, "message") ?? `Pinterest answered ${status}`,
+    tokenRejected: status === 401,
+  };
+
+interface PinterestToken {
+  access_token: string;
+  refresh_token?: string;
+  expires_in?: number;
+  refresh_token_expires_in?: number;
+  scope?: string;
+}
+
+export function createPinterest(ctx: NetworkContext): PlatformAdapter {
+  const tokenUrl = ctx.serverUrl("https://api.pinterest.com/v5/oauth/token");
+  const auth = { authorization: basicAuth(ctx.clientId, ctx.clientSecret) };
+  const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
+  const toTokens = (t: PinterestToken): TokenSet => ({
+    accessToken: t.access_token,
+    refreshToken: t.refresh_token,
+    expiresAt: secondsFromNow(t.expires_in),
+    refreshTokenExpiresAt: t.refresh_token_expires_in ? secondsFromNow(t.refresh_token_expires_in) : undefined,
+    scopes: t.scope ?? null,
+  });
+  return {
+    platform: "pinterest",
+    usesPkce: false,
+    sandbox: ctx.sandbox,
+    authorizeUrl({ state, redirectUri }) {
+      const url = new URL(ctx.browserUrl("https://www.pinterest.com/oauth/"));
+      url.search = new URLSearchParams({
+        client_id: ctx.clientId,
+        redirect_uri: redirectUri,
+        response_type: "code",
+        state,
+        scope: PLATFORM_SCOPES.pinterest.join(","),
+      }).toString();
+      return url.toString();
+    },
+    async exchangeCode({ code, redirectUri }) {
+      return toTokens(
+        await networkCall<PinterestToken>(
+          tokenUrl,
+          { headers: auth, form: { grant_type: "authorization_code", code, redirect_uri: redirectUri } },
+          readError,
+        ),
+      );
+    },
+    refresh({ refreshToken }) {
+      if (!refreshToken) return null;
+      return networkCall<PinterestToken>(
+        tokenUrl,
+        { headers: auth, form: { grant_type: "refresh_token", refresh_token: refreshToken } },
+        readError,
+      ).then(toTokens);
+    },
+    async profile(accessToken) {
+      const me = await networkCall<{
+        id?: string;
+        username: string;
+        business_name?: string;
+        profile_image?: string;
+        follower_count?: number;
+      }>(ctx.serverUrl("https://api.pinterest.com/v5/user_account"), { headers: bearer(accessToken) }, readError);
+      return {
+        id: me.id ?? me.username,
+        username: me.username,
+        displayName: me.business_name ?? null,
+        avatarUrl: me.profile_image ?? null,
+        followerCount: me.follower_count ?? 0,
+      };
+    },
+    async pinterestBoards(accessToken) {
+      const r = await networkCall<{ items?: { id: string; name: string; pin_count?: number }[] }>(
+        ctx.serverUrl("https://api.pinterest.com/v5/boards?page_size=250"),
+        { headers: bearer(accessToken) },
+        readError,
+      );
+      return (r.items ?? []).map((b) => ({ id: b.id, name: b.name, pinCount: b.pin_count ?? 0 }));
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { PLATFORM_SCOPES } from "@app/shared";
+import { type ErrorReader, NetworkError, networkCall, oauthErrorReading } from "../http";
+import { type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+
+/** TikTok API errors: `{data:{}, error:{code, message, log_id}}`. */
+const readError: ErrorReader = (status, body) => {
+  const oauth = oauthErrorReading(body);
+  if (oauth) return oauth;
+  const e = (body as { error?: { code?: string; message?: string } } | null)?.error;
+  return {
+    message: e?.message || e?.code || `TikTok answered ${status}`,
+    tokenRejected: e?.code === "access_token_invalid",
+  };
+};
+
+interface TikTokToken {
+  access_token: string;
+  refresh_token?: string;
+  expires_in?: number;
+  refresh_expires_in?: number;
+  open_id?: string;
+  scope?: string;
+}
+
+export function createTikTok(ctx: NetworkContext): PlatformAdapter {
+  const tokenUrl = ctx.serverUrl("https://open.tiktokapis.com/v2/oauth/token/");
+  // TikTok names the client "client_key", not "client_id".
+  const client = { client_key: ctx.clientId, client_secret: ctx.clientSecret };
+  const toTokens = (t: TikTokToken): TokenSet => {
+    // TikTok may answer a refused grant with a 200 that carries `error` and no token.
+    if (!t.access_token) throw new NetworkError(`TikTok returned no access token`, 200, false, true);
+    return {
+      accessToken: t.access_token,
+      refreshToken: t.refresh_token ?? null,
+      expiresAt: secondsFromNow(t.expires_in),
+      refreshTokenExpiresAt: secondsFromNow(t.refresh_expires_in),
+      scopes: t.scope ?? null,
+      accountId: t.open_id,
+    };
+  };
+  return {
+    platform: "tiktok",
+    usesPkce: false,
+    sandbox: ctx.sandbox,
+    authorizeUrl({ state, redirectUri }) {
+      const url = new URL(ctx.browserUrl("https://www.tiktok.com/v2/auth/authorize/"));
+      url.search = new URLSearchParams({
+        client_key: ctx.clientId,
+        scope: PLATFORM_SCOPES.tiktok.join(","),
+        response_type: "code",
+        redirect_uri: redirectUri,
+        state,
+      }).toString();
+      return url.toString();
+    },
+    async exchangeCode({ code, redirectUri }) {
+      return toTokens(
+        await networkCall<TikTokToken>(
+          tokenUrl,
+          { form: { ...client, code, grant_type: "authorization_code", redirect_uri: redirectUri } },
+          readError,
+        ),
+      );
+    },
+    refresh({ refreshToken }) {
+      if (!refreshToken) return null;
+      return networkCall<TikTokToken>(
+        tokenUrl,
+        { form: { ...client, grant_type: "refresh_token", refresh_token: refreshToken } },
+        readError,
+      ).then(toTokens);
+    },
+    async profile(accessToken) {
+      const r = await networkCall<{
+        data?: {
+          user?: {
+            open_id: string;
+            username?: string;
+            display_name?: string;
+            avatar_url?: string;
+            follower_count?: number;
+          };
+        };
+      }>(
+        ctx.serverUrl(
+          "https://open.tiktokapis.com/v2/user/info/?fields=open_id,avatar_url,display_name,username,follower_count",
+        ),
+        { headers: { authorization: `Bearer ${accessToken}` } },
+        readError,
+      );
+      const u = r.data?.user;
+      if (!u) throw new Error("TikTok returned no user");
+      return {
+        id: u.open_id,
+        username: u.username ?? null,
+        displayName: u.display_name ?? null,
+        avatarUrl: u.avatar_url ?? null,
+        followerCount: u.follower_count ?? 0,
+      };
+    },
+  };
+}

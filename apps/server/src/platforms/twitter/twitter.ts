@@ -1,0 +1,96 @@
+import { PLATFORM_SCOPES } from "@app/shared";
+import { basicAuth, type ErrorReader, field, networkCall, oauthErrorReading } from "../http";
+import { type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+
+const readError: ErrorReader = (status, body) =>
+  oauthErrorReading(body) ?? {
+    message: field(body, "detail") ?? field(body, "title") ?? `X answered ${status}`,
+    tokenRejected: status === 401,
+  };
+
+/** X answers a dead refresh token with invalid_request ("Value passed for the token was invalid."). */
+const readRefreshError: ErrorReader = (status, body) => {
+  const reading = readError(status, body);
+  const error = field(body, "error");
+  return { ...reading, tokenRejected: reading.tokenRejected || error === "invalid_request" };
+};
+
+interface XToken {
+  access_token: string;
+  refresh_token?: string;
+  expires_in?: number;
+  scope?: string;
+}
+
+export function createTwitter(ctx: NetworkContext): PlatformAdapter {
+  const tokenUrl = ctx.serverUrl("https://api.x.com/2/oauth2/token");
+  const toTokens = (t: XToken): TokenSet => ({
+    accessToken: t.access_token,
+    // X refresh tokens are single-use: the new one always replaces the old one.
+    refreshToken: t.refresh_token ?? null,
+    expiresAt: secondsFromNow(t.expires_in),
+    scopes: t.scope ?? null,
+  });
+  const auth = { authorization: basicAuth(ctx.clientId, ctx.clientSecret) };
+  return {
+    platform: "twitter",
+    usesPkce: true,
+    sandbox: ctx.sandbox,
+    authorizeUrl({ state, codeChallenge, redirectUri }) {
+      const url = new URL(ctx.browserUrl("https://x.com/i/oauth2/authorize"));
+      url.search = new URLSearchParams({
+        response_type: "code",
+        client_id: ctx.clientId,
+        redirect_uri: redirectUri,
+        scope: PLATFORM_SCOPES.twitter.join(" "),
+        state,
+        code_challenge: codeChallenge ?? "",
+        code_challenge_method: "S256",
+      }).toString();
+      return url.toString();
+    },
+    async exchangeCode({ code, codeVerifier, redirectUri }) {
+      const t = await networkCall<XToken>(
+        tokenUrl,
+        {
+          headers: auth,
+          form: {
+            grant_type: "authorization_code",
+            code,
+            redirect_uri: redirectUri,
+            code_verifier: codeVerifier ?? "",
+          },
+        },
+        readError,
+      );
+      return toTokens(t);
+    },
+    refresh({ refreshToken }) {
+      if (!refreshToken) return null;
+      return networkCall<XToken>(
+        tokenUrl,
+        { headers: auth, form: { grant_type: "refresh_token", refresh_token: refreshToken, client_id: ctx.clientId } },
+        readRefreshError,
+      ).then(toTokens);
+    },
+    async profile(accessToken) {
+      const url = ctx.serverUrl("https://api.x.com/2/users/me?user.fields=profile_image_url,public_metrics,verified");
+      const { data } = await networkCall<{
+        data: {
+          id: string;
+          username: string;
+          name?: string;
+          profile_image_url?: string;
+          public_metrics?: { followers_count?: number };
+        };
+      }>(url, { headers: { authorization: `Bearer ${accessToken}` } }, readError);
+      return {
+        id: data.id,
+        username: data.username,
+        displayName: data.name ?? null,
+        avatarUrl: data.profile_image_url ?? null,
+        followerCount: data.public_metrics?.followers_count ?? 0,
+      };
+    },
+  };
+}

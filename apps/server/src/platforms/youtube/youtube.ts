@@ -1,0 +1,97 @@
+import { PLATFORM_SCOPES } from "@app/shared";
+import { type ErrorReader, networkCall, oauthErrorReading } from "../http";
+import { type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+
+/** Google errors: `{error:{code, message, errors:[…]}}`; on the token endpoint `{error, error_description}`. */
+const readError: ErrorReader = (status, body) =>
+  oauthErrorReading(body) ?? {
+    message: (body as { error?: { message?: string } } | null)?.error?.message ?? `YouTube answered ${status}`,
+    tokenRejected: status === 401,
+  };
+
+interface GoogleToken {
+  access_token: string;
+  refresh_token?: string;
+  expires_in?: number;
+  scope?: string;
+}
+
+export function createYouTube(ctx: NetworkContext): PlatformAdapter {
+  const tokenUrl = ctx.serverUrl("https://oauth2.googleapis.com/token");
+  const client = { client_id: ctx.clientId, client_secret: ctx.clientSecret };
+  const toTokens = (t: GoogleToken): TokenSet => ({
+    accessToken: t.access_token,
+    // A refresh usually brings no new refresh token: undefined keeps the stored one.
+    refreshToken: t.refresh_token,
+    expiresAt: secondsFromNow(t.expires_in),
+    scopes: t.scope ?? null,
+  });
+  return {
+    platform: "youtube",
+    usesPkce: true,
+    sandbox: ctx.sandbox,
+    authorizeUrl({ state, codeChallenge, redirectUri }) {
+      const url = new URL(ctx.browserUrl("https://accounts.google.com/o/oauth2/v2/auth"));
+      url.search = new URLSearchParams({
+        client_id: ctx.clientId,
+        redirect_uri: redirectUri,
+        response_type: "code",
+        scope: PLATFORM_SCOPES.youtube.join(" "),
+        state,
+        access_type: "offline",
+        prompt: "consent",
+        include_granted_scopes: "true",
+        code_challenge: codeChallenge ?? "",
+        code_challenge_method: "S256",
+      }).toString();
+      return url.toString();
+    },
+    async exchangeCode({ code, codeVerifier, redirectUri }) {
+      return toTokens(
+        await networkCall<GoogleToken>(
+          tokenUrl,
+          {
+            form: {
+              grant_type: "authorization_code",
+              code,
+              redirect_uri: redirectUri,
+              code_verifier: codeVerifier ?? "",
+              ...client,
+            },
+          },
+          readError,
+        ),
+      );
+    },
+    refresh({ refreshToken }) {
+      if (!refreshToken) return null;
+      return networkCall<GoogleToken>(
+        tokenUrl,
+        { form: { grant_type: "refresh_token", refresh_token: refreshToken, ...client } },
+        readError,
+      ).then(toTokens);
+    },
+    async profile(accessToken) {
+      const r = await networkCall<{
+        items?: {
+          id: string;
+          snippet?: { title?: string; customUrl?: string; thumbnails?: { default?: { url?: string } } };
+          statistics?: { subscriberCount?: string };
+        }[];
+      }>(
+        ctx.serverUrl("https://www.googleapis.com/youtube/v3/channels?part=snippet,statistics&mine=true"),
+        { headers: { authorization: `Bearer ${accessToken}` } },
+        readError,
+      );
+      const channel = r.items?.[0];
+      if (!channel) throw new Error("This Google account has no YouTube channel.");
+      return {
+        id: channel.id,
+        username: channel.snippet?.customUrl ?? null,
+        displayName: channel.snippet?.title ?? null,
+        avatarUrl: channel.snippet?.thumbnails?.default?.url ?? null,
+        followerCount: Number(channel.statistics?.subscriberCount ?? 0) || 0,
+      };
+    },
+  };
+}
