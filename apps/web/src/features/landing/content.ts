@@ -1,4 +1,4 @@
-import { APP_NAME, PLATFORM_LABELS, PLATFORMS, type Platform, TRIAL_DAYS } from "@app/shared";
+import { APP_NAME, PLATFORM_LABELS, PLATFORMS, TRIAL_DAYS } from "@app/shared";
 import {
   CalendarClock,
   CalendarDays,
@@ -37,21 +37,6 @@ export const SECTION_LINKS: NavLink[] = [
 const platformNames = PLATFORMS.map((p) => PLATFORM_LABELS[p]);
 /** "Facebook, Instagram, … and YouTube" */
 export const PLATFORM_LIST = `${platformNames.slice(0, -1).join(", ")} and ${platformNames.at(-1)}`;
-
-/**
- * Brand colours only ever appear as small dots next to a text label, so the
- * label carries the meaning and the colour never has to meet text contrast.
- * X and TikTok are black marks, which would vanish in dark mode.
- */
-export const PLATFORM_DOT: Record<Platform, string> = {
-  facebook: "bg-[#1877F2]",
-  instagram: "bg-linear-to-br from-[#F58529] via-[#DD2A7B] to-[#8134AF]",
-  twitter: "bg-foreground",
-  linkedin: "bg-[#0A66C2]",
-  pinterest: "bg-[#E60023]",
-  tiktok: "bg-linear-to-br from-[#25F4EE] to-[#FE2C55]",
-  youtube: "bg-[#FF0000]",
-};
 
 export const TRIAL_POINTS = [`Free ${TRIAL_DAYS}-day trial`, "No credit card required", "Cancel anytime"];
 

@@ -1,16 +1,5 @@
-import { Link2 } from "lucide-react";
-import { PageHeader } from "@/components/layouts/page-header";
-import { EmptyState } from "@/components/ui/empty-state";
+import { ConnectedAccountsScreen } from "@/features/accounts/components/connected-accounts-screen";
 
 export default function ConnectedAccountsRoute() {
-  return (
-    <>
-      <PageHeader title="Connected Accounts" description="Connect and manage your social media accounts." />
-      <EmptyState
-        icon={Link2}
-        title="No accounts connected"
-        description="Connect Facebook, Instagram, X, LinkedIn, Pinterest, TikTok or YouTube to start publishing."
-      />
-    </>
-  );
+  return <ConnectedAccountsScreen />;
 }

@@ -1,16 +1,72 @@
-import { LayoutGrid, Plus, Sparkles } from "lucide-react";
+import { BarChart3, CalendarClock, Heart, Link2, type LucideIcon, Plus, Sparkles, Users } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/layouts/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useAccounts } from "@/features/accounts/api/get-accounts";
+import { useUsage } from "@/features/accounts/api/get-usage";
+import { AccountStatusCard, AccountsOverview } from "@/features/accounts/components/accounts-overview";
+import { totalFollowers } from "@/features/accounts/utils/accounts-cache";
+import { formatCount } from "@/features/accounts/utils/format";
+import { StatCard } from "@/features/dashboard/components/stat-card";
 
-const TABS = [
-  { value: "overview", label: "Overview" },
-  { value: "scheduler", label: "Scheduler" },
-  { value: "engagement", label: "Engagement" },
-  { value: "analytics", label: "Analytics" },
+/** The tabs beyond the overview point to the screens that hold their content. */
+const OTHER_TABS: { value: string; label: string; icon: LucideIcon; to: string; screen: string; text: string }[] = [
+  {
+    value: "scheduler",
+    label: "Scheduler",
+    icon: CalendarClock,
+    to: "/scheduler",
+    screen: "Post Scheduler",
+    text: "Plan posts on your content calendar.",
+  },
+  {
+    value: "engagement",
+    label: "Engagement",
+    icon: Heart,
+    to: "/engagement",
+    screen: "Engagement",
+    text: "Comments, likes and shares across your networks.",
+  },
+  {
+    value: "analytics",
+    label: "Analytics",
+    icon: BarChart3,
+    to: "/analytics",
+    screen: "Analytics",
+    text: "Reach, engagement and follower growth across your networks.",
+  },
 ];
+
+function Overview() {
+  const accounts = useAccounts();
+  const usage = useUsage();
+  const list = accounts.data;
+  const limit = usage.data?.limits.socialAccounts;
+  return (
+    <div className="grid gap-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4">
+        <StatCard
+          title="Total Followers"
+          icon={Users}
+          value={list ? formatCount(totalFollowers(list)) : null}
+          hint="Across your connected accounts"
+        />
+        <StatCard
+          title="Connected Accounts"
+          icon={Link2}
+          value={list ? formatCount(list.length) : null}
+          hint={limit != null ? `Your plan allows ${limit}` : usage.data ? "Unlimited on your plan" : undefined}
+        />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <AccountsOverview className="min-w-0 lg:col-span-2" />
+        <AccountStatusCard className="min-w-0" />
+      </div>
+    </div>
+  );
+}
 
 export default function DashboardRoute() {
   return (
@@ -35,21 +91,24 @@ export default function DashboardRoute() {
       />
       <Tabs defaultValue="overview">
         <TabsList className="grid w-full grid-cols-4 sm:inline-flex sm:w-auto">
-          {TABS.map((t) => (
+          {[{ value: "overview", label: "Overview" }, ...OTHER_TABS].map((t) => (
             <TabsTrigger key={t.value} value={t.value} className="px-1 text-xs sm:px-3 sm:text-sm">
               {t.label}
             </TabsTrigger>
           ))}
         </TabsList>
-        {TABS.map((t) => (
+        <TabsContent value="overview">
+          <Overview />
+        </TabsContent>
+        {OTHER_TABS.map((t) => (
           <TabsContent key={t.value} value={t.value}>
             <EmptyState
-              icon={LayoutGrid}
-              title="No accounts connected"
-              description="Connect your social accounts to see followers, scheduled posts and results here."
+              icon={t.icon}
+              title={t.screen}
+              description={t.text}
               action={
-                <Button asChild>
-                  <Link to="/connected-accounts">Connect Your First Account</Link>
+                <Button asChild variant="outline">
+                  <Link to={t.to}>Open {t.screen}</Link>
                 </Button>
               }
             />

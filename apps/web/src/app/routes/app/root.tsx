@@ -2,13 +2,17 @@ import { AUTH_MESSAGES, PLANS } from "@app/shared";
 import { Outlet } from "react-router";
 import { toast } from "sonner";
 import { AppLayout } from "@/components/layouts/app-layout";
+import { useAccountsChannel } from "@/features/accounts/api/account-events";
 import { useMe } from "@/features/auth/api/get-me";
 import { useSignOut } from "@/features/auth/api/sign-out";
 import { ProtectedRoute } from "@/features/auth/components/protected-route";
+import { useRealtime } from "@/lib/realtime";
 
 function Shell() {
   const me = useMe();
   const signOut = useSignOut();
+  // One stream of the user's changes for every screen, open while signed in.
+  useRealtime([useAccountsChannel()]);
   // ProtectedRoute renders this only once the user is known.
   const data = me.data;
   if (!data) return null;

@@ -1,7 +1,7 @@
 import { PLATFORM_LABELS, type Platform } from "@app/shared";
 import { CalendarDays, Check, Image, Sparkles, TrendingUp } from "lucide-react";
+import { PLATFORM_COLOR } from "@/components/platform-icon";
 import { cn } from "@/lib/utils";
-import { PLATFORM_DOT } from "../content";
 
 /*
  * Product previews drawn with plain HTML and CSS: they stay crisp at any size,
@@ -31,7 +31,7 @@ const SCHEDULED: Partial<Record<number, Platform[]>> = {
 const TODAY = 13;
 
 function PlatformDot({ platform, className }: { platform: Platform; className?: string }) {
-  return <span className={cn("size-1.5 rounded-full", PLATFORM_DOT[platform], className)} />;
+  return <span className={cn("size-1.5 rounded-full", PLATFORM_COLOR[platform], className)} />;
 }
 
 export function CalendarMock() {

@@ -1,9 +1,10 @@
 import { PLATFORM_LABELS, PLATFORMS } from "@app/shared";
 import { ArrowRight, Check } from "lucide-react";
 import { Link } from "react-router";
+import { PLATFORM_COLOR } from "@/components/platform-icon";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import { AUTH_PATH, HERO, PLATFORM_DOT, SIGN_UP_PATH, TRIAL_POINTS } from "../content";
+import { AUTH_PATH, HERO, SIGN_UP_PATH, TRIAL_POINTS } from "../content";
 
 export function Hero() {
   return (
@@ -63,7 +64,7 @@ export function Hero() {
                 key={platform}
                 className="inline-flex items-center gap-2 rounded-full border bg-card px-3 py-1.5 text-sm font-medium shadow-sm"
               >
-                <span aria-hidden className={cn("size-2.5 rounded-full", PLATFORM_DOT[platform])} />
+                <span aria-hidden className={cn("size-2.5 rounded-full", PLATFORM_COLOR[platform])} />
                 {PLATFORM_LABELS[platform]}
               </li>
             ))}

@@ -1,0 +1,146 @@
+import { ACCOUNT_MESSAGES, DIRECT_POST_PLATFORMS, PLATFORM_LABELS, type SocialAccount } from "@app/shared";
+import { CircleAlert, PenSquare, RefreshCw, Unplug, Users } from "lucide-react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { PlatformIcon } from "@/components/platform-icon";
+import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { initials } from "@/lib/utils";
+import { useDisconnectAccount } from "../api/disconnect-account";
+import { useRefreshAccount } from "../api/refresh-account";
+import { useConnectPlatform } from "../hooks/use-connect-platform";
+import { accountName } from "../utils/accounts-cache";
+import { formatFollowers, formatMoment } from "../utils/format";
+import { AccountStatusBadge, SandboxBadge } from "./account-status-badge";
+
+/** One connected account on the Connected Accounts screen, with what can be done to it. */
+export function AccountCard({ account }: { account: SocialAccount }) {
+  const disconnect = useDisconnectAccount({
+    onSuccess: () => toast.success(ACCOUNT_MESSAGES.disconnectedTitle, { description: ACCOUNT_MESSAGES.disconnected }),
+    onError: (err) => {
+      console.error(ACCOUNT_MESSAGES.disconnectFailedWith(err.message));
+      toast.error(ACCOUNT_MESSAGES.disconnectFailedTitle, { description: ACCOUNT_MESSAGES.disconnectFailed });
+    },
+  });
+  const refresh = useRefreshAccount();
+  const { connect, pendingPlatform } = useConnectPlatform();
+
+  const label = PLATFORM_LABELS[account.platform];
+  const name = accountName(account);
+  const handle = account.displayName && account.username ? account.username : null;
+  const who = `${label} account ${name}`;
+  const expired = account.status === "expired";
+  // A failed renewal is recorded on the account by the server; until that copy arrives, show the answer itself.
+  const problem = account.lastError ?? (refresh.isError ? refresh.error.message : null);
+  const busy = disconnect.isPending || refresh.isPending || pendingPlatform !== null;
+
+  return (
+    <Card className="flex h-full min-w-0 flex-col">
+      <div className="flex items-center gap-2 border-b px-4 py-3">
+        <PlatformIcon platform={account.platform} size="sm" />
+        <span className="mr-auto min-w-0 truncate text-sm font-medium">{label}</span>
+        <AccountStatusBadge status={account.status} />
+      </div>
+
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex min-w-0 items-center gap-3">
+          <Avatar className="size-11">
+            {account.avatarUrl && <AvatarImage src={account.avatarUrl} alt="" />}
+            <AvatarFallback className="text-sm">{initials(name)}</AvatarFallback>
+          </Avatar>
+          <div className="min-w-0">
+            <h2 className="truncate font-semibold" title={name}>
+              <span className="sr-only">{label}: </span>
+              {name}
+            </h2>
+            {handle && (
+              <p className="truncate text-sm text-muted-foreground" title={handle}>
+                {handle}
+              </p>
+            )}
+            {account.sandbox && <SandboxBadge className="mt-1" />}
+          </div>
+        </div>
+
+        <dl className="grid gap-1 text-sm">
+          <div className="flex items-center gap-2">
+            <Users className="size-4 text-muted-foreground" aria-hidden />
+            <dt className="sr-only">Followers</dt>
+            <dd>{formatFollowers(account.followerCount)}</dd>
+          </div>
+          {account.tokenExpiresAt && (
+            <div className="flex items-center gap-2 text-muted-foreground">
+              <RefreshCw className="size-4" aria-hidden />
+              <dt className="sr-only">Token</dt>
+              <dd>
+                {expired ? "Token expired" : "Token valid until"} {formatMoment(account.tokenExpiresAt)}
+              </dd>
+            </div>
+          )}
+        </dl>
+
+        {problem && (
+          <p className="flex gap-2 rounded-md bg-destructive/5 p-2 text-sm text-destructive">
+            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span className="min-w-0 break-words">{problem}</span>
+          </p>
+        )}
+
+        <div className="mt-auto flex flex-wrap gap-2 pt-1">
+          {expired && (
+            <Button size="sm" onClick={() => connect(account.platform)} disabled={busy} aria-label={`Reconnect ${who}`}>
+              {pendingPlatform ? (
+                <Spinner className="size-4 text-current" label="Working" />
+              ) : (
+                <RefreshCw aria-hidden />
+              )}
+              Reconnect
+            </Button>
+          )}
+          {!expired && DIRECT_POST_PLATFORMS.includes(account.platform) && (
+            <Button size="sm" asChild>
+              <Link
+                to={`/create-post?account=${encodeURIComponent(account.id)}`}
+                aria-label={`Create Post with ${who}`}
+              >
+                <PenSquare aria-hidden />
+                Create Post
+              </Link>
+            </Button>
+          )}
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => refresh.mutate(account.id)}
+            disabled={busy}
+            aria-label={`Refresh token of ${who}`}
+          >
+            {refresh.isPending ? (
+              <Spinner className="size-4 text-current" label="Working" />
+            ) : (
+              <RefreshCw aria-hidden />
+            )}
+            Refresh token
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            className="text-destructive hover:text-destructive"
+            onClick={() => disconnect.mutate(account.id)}
+            disabled={busy}
+            aria-label={`Disconnect ${who}`}
+          >
+            {disconnect.isPending ? (
+              <Spinner className="size-4 text-current" label="Working" />
+            ) : (
+              <Unplug aria-hidden />
+            )}
+            Disconnect
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}

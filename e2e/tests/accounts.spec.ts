@@ -1,0 +1,175 @@
+import { randomUUID } from "node:crypto";
+import { expect, type Page, test } from "@playwright/test";
+import { signedIn } from "../support/users";
+
+const LIMIT_MESSAGE = "You've reached your limit of 3 social accounts. Upgrade to Premium for unlimited accounts.";
+
+const newUsername = () => `ada${randomUUID().slice(0, 6)}`;
+
+/** Opens the connect dialog on Connected Accounts and picks LinkedIn; resolves on the sandbox's consent page. */
+async function startLinkedIn(page: Page) {
+  await page.goto("/connected-accounts");
+  await page.getByRole("button", { name: "Connect New Account" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Connect a social account" });
+  await expect(dialog.getByRole("button")).toHaveCount(8); // seven networks and Close
+  await dialog.getByRole("button", { name: /^LinkedIn/ }).click();
+  await expect(page).toHaveTitle(/Sign in to LinkedIn.*sandbox/i);
+}
+
+/** Connects a LinkedIn sandbox account the way the browser does it, but through the API (no screens). */
+async function connectThroughApi(page: Page, username: string) {
+  const init = await page.request.post("/api/oauth/linkedin/initiate", { data: {} });
+  expect(init.status(), await init.text()).toBe(200);
+  const { authUrl } = (await init.json()) as { authUrl: string };
+  const consent = await page.request.post(authUrl, { form: { approve: "1", username }, maxRedirects: 0 });
+  expect(consent.status()).toBe(302);
+  const back = new URL(consent.headers().location ?? "", authUrl);
+  const done = await page.request.post("/api/oauth/linkedin/callback", {
+    data: { code: back.searchParams.get("code"), state: back.searchParams.get("state") },
+  });
+  expect(done.status(), await done.text()).toBe(200);
+}
+
+const accountCard = (page: Page, username: string) =>
+  page
+    .getByRole("list", { name: "Connected accounts" })
+    .getByRole("listitem")
+    .filter({
+      hasText: new RegExp(username, "i"),
+    });
+
+test("connect LinkedIn through the sandbox, see it live on a second page, then disconnect it", async ({ page }) => {
+  await signedIn(page);
+  const username = newUsername();
+
+  // A second tab of the same browser, open before connecting: it must learn of the account by itself.
+  const watcher = await page.context().newPage();
+  const streamOpen = watcher.waitForResponse((r) => r.url().endsWith("/api/events"));
+  await watcher.goto("/connected-accounts");
+  await expect(watcher.getByRole("heading", { name: "No accounts connected" })).toBeVisible();
+  await streamOpen;
+
+  await startLinkedIn(page);
+  const callbacks: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.url().includes("/api/oauth/linkedin/callback")) callbacks.push(r.url());
+  });
+  await page.getByLabel("Username").fill(username);
+  await page.getByRole("button", { name: "Allow" }).click();
+
+  await expect(page).toHaveURL(/\/auth\/linkedin\/callback\?/);
+  await expect(page.getByText("LinkedIn account connected")).toBeVisible();
+  // The spec's 2 seconds, then on to the list.
+  await expect(page).toHaveURL(/\/connected-accounts$/, { timeout: 5_000 });
+  expect(callbacks).toHaveLength(1);
+
+  const card = accountCard(page, username);
+  await expect(card).toBeVisible();
+  await expect(card.getByText("Sandbox", { exact: true })).toBeVisible();
+  await expect(card.getByText("Active", { exact: true })).toBeVisible();
+  await expect(card.getByText(/followers?$/)).toBeVisible();
+  await expect(card.getByRole("link", { name: /^Create Post/ })).toHaveAttribute(
+    "href",
+    /\/create-post\?account=[\w-]+$/,
+  );
+
+  // Server-Sent Events: no reload on the other tab.
+  await expect(accountCard(watcher, username)).toBeVisible();
+  await expect(watcher.getByText("1 of 3 social accounts used on your plan.")).toBeVisible();
+
+  await card.getByRole("button", { name: /^Disconnect/ }).click();
+  await expect(page.getByText("Account Disconnected")).toBeVisible();
+  await expect(page.getByText("Account has been successfully disconnected.")).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "No accounts connected" })).toBeVisible();
+  await expect(accountCard(watcher, username)).toHaveCount(0);
+  await watcher.close();
+});
+
+test("cancelling on the consent page lands on the callback screen with the OAuth error", async ({ page }) => {
+  await signedIn(page);
+  await startLinkedIn(page);
+  await page.getByRole("button", { name: "Cancel" }).click();
+
+  await expect(page).toHaveURL(/\/auth\/linkedin\/callback\?.*error=access_denied/);
+  await expect(page.getByRole("heading", { name: "Connection Failed" })).toBeVisible();
+  await expect(page.getByText("OAuth error: access_denied")).toBeVisible();
+  await expect(page.getByText("The user denied the request")).toBeVisible();
+  await expect(page.getByText("Failed to connect to LinkedIn. Please try again.")).toBeVisible();
+  await page.getByRole("link", { name: "Go to Connected Accounts" }).click();
+  await expect(page).toHaveURL(/\/connected-accounts$/);
+  await expect(page.getByRole("heading", { name: "No accounts connected" })).toBeVisible();
+});
+
+test("the callback screen names what is missing", async ({ page }) => {
+  await signedIn(page);
+  await page.goto("/auth/linkedin/callback?state=abc");
+  await expect(page.getByText("No authorization code received")).toBeVisible();
+  await page.goto("/auth/callback?code=abc&state=def");
+  await expect(page.getByText("No platform found in callback")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to Connected Accounts" })).toBeVisible();
+});
+
+test("the dashboard counts connected accounts and their followers", async ({ page }) => {
+  await signedIn(page);
+  await page.goto("/dashboard");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { name: "No accounts connected" })).toBeVisible();
+  await expect(main.getByRole("region", { name: "Connected Accounts" })).toContainText("0");
+  await main.getByRole("button", { name: "Connect Your First Account" }).click();
+  await expect(page.getByRole("dialog", { name: "Connect a social account" })).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  const first = newUsername();
+  const second = newUsername();
+  await connectThroughApi(page, first);
+  await connectThroughApi(page, second);
+  const listed = (await (await page.request.get("/api/accounts")).json()) as {
+    accounts: { followerCount: number }[];
+  };
+  const followers = listed.accounts.reduce((sum, a) => sum + a.followerCount, 0);
+
+  await page.reload();
+  await expect(main.getByRole("region", { name: "Connected Accounts" })).toContainText("2");
+  await expect(main.getByRole("region", { name: "Total Followers" })).toContainText(followers.toLocaleString("en-US"));
+  const status = main.getByRole("list", { name: "Account status" });
+  await expect(status.getByRole("listitem")).toHaveCount(2);
+  await expect(status.getByText("Active", { exact: true })).toHaveCount(2);
+  await expect(main.getByRole("list", { name: "Connected accounts" }).getByText(new RegExp(first, "i"))).toBeVisible();
+  await main.getByRole("link", { name: "Manage Accounts" }).click();
+  await expect(page).toHaveURL(/\/connected-accounts$/);
+});
+
+test("the Free plan stops at 3 accounts with the spec's message", async ({ page }) => {
+  await signedIn(page);
+  for (let i = 0; i < 3; i++) await connectThroughApi(page, newUsername());
+
+  await page.goto("/connected-accounts");
+  await expect(page.getByRole("list", { name: "Connected accounts" }).getByRole("listitem")).toHaveCount(3);
+  await page.getByRole("button", { name: "Connect New Account" }).click();
+  const dialog = page.getByRole("dialog", { name: "Connect a social account" });
+  await expect(dialog.getByText(LIMIT_MESSAGE)).toBeVisible();
+  await expect(dialog.getByRole("button", { name: /^LinkedIn/ })).toBeDisabled();
+
+  // The server refuses a fourth one the same way.
+  const fourth = await page.request.post("/api/oauth/pinterest/initiate", { data: {} });
+  expect(fourth.status()).toBe(403);
+  expect(((await fourth.json()) as { error: { message: string } }).error.message).toBe(LIMIT_MESSAGE);
+});
+
+test.describe("at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("Connected Accounts with an account and its dialog fit without sideways scrolling", async ({ page }) => {
+    await signedIn(page);
+    const username = newUsername();
+    await connectThroughApi(page, username);
+    await page.goto("/connected-accounts");
+    await expect(accountCard(page, username)).toBeVisible();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.getByRole("button", { name: "Connect New Account" }).click();
+    await expect(page.getByRole("dialog", { name: "Connect a social account" })).toBeVisible();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+  });
+});
