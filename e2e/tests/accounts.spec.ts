@@ -12,6 +12,8 @@ async function startLinkedIn(page: Page) {
   await page.getByRole("button", { name: "Connect New Account" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Connect a social account" });
   await expect(dialog.getByRole("button")).toHaveCount(8); // seven networks and Close
+  // With no credentials configured, every network is the server's sandbox.
+  await expect(dialog.getByText("Sandbox", { exact: true })).toHaveCount(7);
   await dialog.getByRole("button", { name: /^LinkedIn/ }).click();
   await expect(page).toHaveTitle(/Sign in to LinkedIn.*sandbox/i);
 }

@@ -185,6 +185,52 @@ describe("OAuth state and PKCE", () => {
   });
 });
 
+describe("configuration", () => {
+  test("every network is a sandbox when no credentials are set", async () => {
+    const { cookie } = await signedInUser(t.app);
+    const { networks } = (await get("/api/networks", cookie)).json();
+    expect(networks).toEqual(PLATFORMS.map((platform) => ({ platform, available: true, sandbox: true })));
+  });
+
+  test("with SANDBOX=0 only networks with credentials are offered, and they talk to the real network", async () => {
+    const real = await createNetworkTestApp({
+      SANDBOX: "0",
+      LINKEDIN_CLIENT_ID: "real-linkedin-id",
+      LINKEDIN_CLIENT_SECRET: "real-linkedin-secret",
+    });
+    try {
+      const { cookie } = await signedInUser(real.app);
+      const res = await real.app.inject({ method: "GET", url: "/api/networks", headers: { cookie } });
+      const networks: { platform: string; available: boolean; sandbox: boolean }[] = res.json().networks;
+      expect(networks.filter((n) => n.available)).toEqual([{ platform: "linkedin", available: true, sandbox: false }]);
+
+      const refused = await real.app.inject({
+        method: "POST",
+        url: "/api/oauth/twitter/initiate",
+        headers: { cookie },
+        payload: {},
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.message).toBe("X (Twitter) is not configured on this server.");
+
+      const init = await real.app.inject({
+        method: "POST",
+        url: "/api/oauth/linkedin/initiate",
+        headers: { cookie },
+        payload: {},
+      });
+      const authUrl = new URL(init.json().authUrl);
+      expect(authUrl.origin + authUrl.pathname).toBe("https://www.linkedin.com/oauth/v2/authorization");
+      expect(authUrl.searchParams.get("client_id")).toBe("real-linkedin-id");
+      expect(authUrl.searchParams.get("redirect_uri")).toBe(`${real.baseUrl}/auth/linkedin/callback`);
+      expect(JSON.stringify(init.json())).not.toContain("real-linkedin-secret");
+      expect((await real.app.inject({ method: "GET", url: "/sandbox/linkedin/x" })).statusCode).toBe(404);
+    } finally {
+      await real.close();
+    }
+  });
+});
+
 describe("ownership", () => {
   test("user B can never list, refresh, read pages of or disconnect user A's account", async () => {
     const a = await signedInUser(t.app);

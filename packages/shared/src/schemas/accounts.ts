@@ -29,6 +29,11 @@ export type SocialAccount = z.infer<typeof socialAccountSchema>;
 export const accountListResponseSchema = z.object({ accounts: z.array(socialAccountSchema) });
 export const accountResponseSchema = z.object({ account: socialAccountSchema });
 
+/** Which networks this server can connect, and whether through the built-in sandbox. */
+export const networkSchema = z.object({ platform: platformSchema, available: z.boolean(), sandbox: z.boolean() });
+export type Network = z.infer<typeof networkSchema>;
+export const networkListResponseSchema = z.object({ networks: z.array(networkSchema) });
+
 export const oauthInitiateResponseSchema = z.object({ authUrl: z.string().url() });
 export const oauthCallbackBodySchema = z.object({
   code: z.string().min(1).max(2048),

@@ -4,6 +4,7 @@ import {
   accountProfileResponseSchema,
   accountResponseSchema,
   facebookPagesResponseSchema,
+  networkListResponseSchema,
   oauthCallbackBodySchema,
   oauthInitiateResponseSchema,
   PLANS,
@@ -142,6 +143,19 @@ export async function accountsRoutes(
         },
       };
     },
+  );
+
+  r.get(
+    "/api/networks",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "The networks this server can connect, and which of them are sandboxes",
+        response: { 200: networkListResponseSchema },
+      },
+    },
+    async () => ({ networks: service.networks() }),
   );
 
   r.post(

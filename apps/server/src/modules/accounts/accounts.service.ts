@@ -2,8 +2,10 @@ import {
   ACCOUNT_MESSAGES,
   accountStatus,
   ERROR_CODES,
+  type Network,
   PLANS,
   PLATFORM_LABELS,
+  PLATFORMS,
   type Platform,
   type SocialAccount,
 } from "@app/shared";
@@ -148,6 +150,14 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   return {
+    /** Every network, and how this server reaches it (absent: no credentials and no sandbox). */
+    networks(): Network[] {
+      return PLATFORMS.map((platform) => {
+        const adapter = registry[platform];
+        return { platform, available: adapter !== undefined, sandbox: adapter?.sandbox ?? false };
+      });
+    },
+
     async list(userId: string): Promise<SocialAccount[]> {
       const t = now();
       return (await repo.listActive(userId)).map((r) => toApiAccount(r, t));
