@@ -92,6 +92,33 @@ describe.each(PLATFORMS)("%s through its sandbox", (platform: Platform) => {
   });
 });
 
+describe("one renewal at a time", () => {
+  test("X rotates its refresh token: simultaneous renewals send it once and the account stays usable", async () => {
+    const { cookie } = await signedInUser(t.app);
+    const account = (await connect(t, cookie, "twitter")).json().account;
+    const refreshGrants = () =>
+      t.sandbox.requests.filter((r) => r.platform === "twitter" && r.path.endsWith("/2/oauth2/token")).length;
+    const before = refreshGrants();
+
+    const both = await Promise.all([
+      post(`/api/accounts/${account.id}/refresh`, cookie),
+      post(`/api/accounts/${account.id}/refresh`, cookie),
+    ]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(refreshGrants() - before).toBe(1);
+
+    // Two sweeps at once (two servers on one database) renew it once too.
+    const exp = (await rowOf(account.id)).tokenExpiresAt as Date;
+    t.clock.advance(exp.getTime() - t.clock.now().getTime() - 60_000);
+    const sweeps = await Promise.all([t.app.accounts.refreshDue(), t.app.accounts.refreshDue()]);
+    expect(sweeps.reduce((n, r) => n + r.renewed, 0)).toBe(1);
+    expect(sweeps.reduce((n, r) => n + r.rejected + r.failed, 0)).toBe(0);
+    expect(refreshGrants() - before).toBe(2);
+    const [listed] = (await get("/api/accounts", cookie)).json().accounts;
+    expect(listed).toMatchObject({ status: "active", lastError: null });
+  });
+});
+
 describe("network reads use a fresh token", () => {
   test("Facebook pages after the token has nearly expired: renewed first", async () => {
     const { cookie } = await signedInUser(t.app);

@@ -61,4 +61,5 @@ export const ACCOUNT_MESSAGES = {
   profileFailed: (message: string) => `Failed to get LinkedIn profile: ${message}`,
   accountNotFound: "Account not found",
   noAccounts: "No accounts connected",
+  refreshBusy: "The account's tokens are being renewed. Please try again in a moment.",
 } as const;

@@ -26,6 +26,7 @@ CREATE TABLE "social_accounts" (
 	"scopes" text,
 	"needs_reconnect" boolean DEFAULT false NOT NULL,
 	"last_error" text,
+	"refresh_claimed_until" timestamp with time zone,
 	"sandbox" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

@@ -25,6 +25,8 @@ export const socialAccounts = pgTable(
     /** Set when the network refused the token for good: the user must connect again. */
     needsReconnect: boolean("needs_reconnect").notNull().default(false),
     lastError: text("last_error"),
+    /** While set and in the future, one process is renewing the tokens: nobody else may. */
+    refreshClaimedUntil: timestamp("refresh_claimed_until", { withTimezone: true }),
     sandbox: boolean("sandbox").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "../../db/client";
 import { oauthStates, socialAccounts, users } from "../../db/schema";
 
@@ -96,8 +96,27 @@ export function createAccountsRepo(db: Db) {
       return row;
     },
 
+    /**
+     * Takes the right to renew the account's tokens until `until`, unless another process holds it.
+     * Networks that rotate refresh tokens accept each one once: two renewals at a time would kill the grant.
+     */
+    async claimRefresh(userId: string, id: string, now: Date, until: Date): Promise<AccountRow | undefined> {
+      const [row] = await db
+        .update(socialAccounts)
+        .set({ refreshClaimedUntil: until })
+        .where(
+          and(
+            eq(socialAccounts.userId, userId),
+            eq(socialAccounts.id, id),
+            or(isNull(socialAccounts.refreshClaimedUntil), lte(socialAccounts.refreshClaimedUntil, now)),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
     /** Active, renewable accounts whose token expires before `before`, soonest first (all owners: the sweep). */
-    dueForRefresh(before: Date, limit: number) {
+    dueForRefresh(before: Date, now: Date, limit: number) {
       return db
         .select()
         .from(socialAccounts)
@@ -107,6 +126,7 @@ export function createAccountsRepo(db: Db) {
             eq(socialAccounts.needsReconnect, false),
             isNotNull(socialAccounts.tokenExpiresAt),
             lte(socialAccounts.tokenExpiresAt, before),
+            or(isNull(socialAccounts.refreshClaimedUntil), lte(socialAccounts.refreshClaimedUntil, now)),
           ),
         )
         .orderBy(asc(socialAccounts.tokenExpiresAt))

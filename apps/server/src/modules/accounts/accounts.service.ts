@@ -22,6 +22,10 @@ import type { AccountRow, AccountsRepo } from "./accounts.repo";
 const STATE_TTL_MS = 10 * 60_000;
 /** Tokens are renewed this long before they expire. */
 export const REFRESH_AHEAD_MS = 10 * 60_000;
+/** How long one renewal may hold an account (a crashed process's claim lapses after this). */
+const CLAIM_MS = 30_000;
+const CLAIM_POLL_MS = 200;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface AccountsDeps {
   db: Db;
@@ -99,14 +103,41 @@ export function createAccountsService(deps: AccountsDeps) {
 
   const redirectUri = (platform: string) => `${deps.publicUrl}/auth/${platform}/callback`;
 
-  /** Renews the tokens and stores them; a refusal marks the account for reconnecting. */
-  async function renew(row: AccountRow): Promise<AccountRow> {
+  /** Waits for another process's renewal of the account to end; returns the account as it left it. */
+  async function renewedElsewhere(row: AccountRow): Promise<AccountRow> {
+    for (let waited = 0; waited < CLAIM_MS; waited += CLAIM_POLL_MS) {
+      await sleep(CLAIM_POLL_MS);
+      const current = await repo.find(row.userId, row.id);
+      if (!current) throw notFound(ACCOUNT_MESSAGES.accountNotFound);
+      if (!current.refreshClaimedUntil || current.refreshClaimedUntil.getTime() <= now().getTime()) {
+        if (current.needsReconnect) throw new NetworkError(ACCOUNT_MESSAGES.tokenRejected, 401, false, true);
+        return current;
+      }
+    }
+    throw new NetworkError(ACCOUNT_MESSAGES.refreshBusy, 409, true, false);
+  }
+
+  /**
+   * Renews the tokens and stores them; a refusal marks the account for reconnecting. Only one renewal
+   * of an account runs at a time, across processes: a second caller waits for the first one's result.
+   */
+  async function renew(stale: AccountRow): Promise<AccountRow> {
+    adapterFor(stale.platform);
+    const row = await claim(stale);
+    return row ? renewClaimed(row) : renewedElsewhere(stale);
+  }
+
+  const claim = (row: AccountRow) => repo.claimRefresh(row.userId, row.id, now(), new Date(now().getTime() + CLAIM_MS));
+
+  /** The renewal itself, by the holder of the claim; every outcome releases it. */
+  async function renewClaimed(row: AccountRow): Promise<AccountRow> {
     const adapter = adapterFor(row.platform);
     const pending = adapter.refresh({
       accessToken: cipher.decrypt(row.accessToken),
       refreshToken: row.refreshToken ? cipher.decrypt(row.refreshToken) : null,
     });
     if (!pending) {
+      await repo.update(row.userId, row.id, { refreshClaimedUntil: null });
       throw new NetworkError("This network does not renew its tokens: reconnect the account.", 400, false, true);
     }
     let tokens: TokenSet;
@@ -115,6 +146,7 @@ export function createAccountsService(deps: AccountsDeps) {
     } catch (err) {
       const rejected = err instanceof NetworkError && err.tokenRejected;
       const updated = await repo.update(row.userId, row.id, {
+        refreshClaimedUntil: null,
         lastError: rejected ? ACCOUNT_MESSAGES.tokenRejected : ACCOUNT_MESSAGES.refreshFailed((err as Error).message),
         ...(rejected ? { needsReconnect: true } : {}),
       });
@@ -130,6 +162,7 @@ export function createAccountsService(deps: AccountsDeps) {
       tokenExpiresAt: tokens.expiresAt,
       needsReconnect: false,
       lastError: null,
+      refreshClaimedUntil: null,
     });
     if (!updated) throw notFound(ACCOUNT_MESSAGES.accountNotFound);
     publish(updated, "update");
@@ -293,12 +326,15 @@ export function createAccountsService(deps: AccountsDeps) {
     async refreshDue(limit = 50): Promise<{ renewed: number; rejected: number; failed: number }> {
       const t = now();
       await repo.deleteExpiredStates(t);
-      const due = await repo.dueForRefresh(new Date(t.getTime() + REFRESH_AHEAD_MS), limit);
+      const due = await repo.dueForRefresh(new Date(t.getTime() + REFRESH_AHEAD_MS), t, limit);
       const result = { renewed: 0, rejected: 0, failed: 0 };
       for (const row of due) {
         if (!registry[row.platform as Platform]) continue;
         try {
-          await renew(row);
+          // Another process renewing it right now has it in hand.
+          const claimed = await claim(row);
+          if (!claimed) continue;
+          await renewClaimed(claimed);
           result.renewed++;
         } catch (err) {
           if (err instanceof NetworkError && err.tokenRejected) result.rejected++;
