@@ -100,7 +100,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes, { database, version: VERSION });
   await app.register(authRoutes, { auth, config, db: database.db });
 
-  const hub = createRealtimeHub();
+  // Several processes on one PostgreSQL pass each other their users' changes; PGlite has only this one.
+  const hub = createRealtimeHub({
+    relay: database.kind === "postgres" ? database.notifications : undefined,
+    onError: (err) => app.log.warn({ err }, "realtime relay failed"),
+  });
+  await hub.start();
+  app.addHook("onClose", () => hub.stop());
   const accountsRepo = createAccountsRepo(database.db);
   const accounts = createAccountsService({
     db: database.db,

@@ -7,7 +7,7 @@ import { createSandbox } from "@app/sandbox";
 import pg from "pg";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config/env";
-import { type Db, openDatabase } from "../src/db/client";
+import { type Database, type Db, openDatabase } from "../src/db/client";
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -46,6 +46,26 @@ async function freshDatabase(dataDir: string): Promise<{ url: string; snapshot?:
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
+    },
+  };
+}
+
+export interface TestDatabase {
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** A migrated database of its own (PGlite in memory, or a fresh PostgreSQL database) for one test. */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "orbitpost-test-"));
+  const fresh = await freshDatabase(dataDir);
+  const database = await openDatabase({ databaseUrl: fresh.url, dataDir, snapshot: fresh.snapshot });
+  return {
+    database,
+    async close() {
+      await database.close();
+      await fresh.drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -122,18 +142,16 @@ export async function createTestApp(
     AUTH_RATE_LIMIT: "1000",
     ...env,
   });
-  const fresh = await freshDatabase(dataDir);
-  const database = await openDatabase({ databaseUrl: fresh.url, dataDir, snapshot: fresh.snapshot });
-  const app = await buildApp({ config, database, logger: false, ...extra });
+  const test = await openTestDatabase();
+  const app = await buildApp({ config, database: test.database, logger: false, ...extra });
   await app.ready();
   return {
     app,
     dataDir,
-    db: database.db,
+    db: test.database.db,
     async close() {
       await app.close();
-      await database.close();
-      await fresh.drop();
+      await test.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

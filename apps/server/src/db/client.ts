@@ -15,9 +15,17 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type Queryable = Db | Tx;
 
+/** PostgreSQL's LISTEN/NOTIFY: messages between the processes that share a database. */
+export interface Notifications {
+  /** Delivers each payload sent on `channel`; resolves to a function that stops listening. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+}
+
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  notifications: Notifications;
   close(): Promise<void>;
   /** PGlite only: a dump of the whole database. */
   snapshot?: () => Promise<Blob>;
@@ -39,7 +47,16 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+    const notifications = postgresNotifications(opts.databaseUrl, pool);
+    return {
+      db: db as unknown as Db,
+      kind: "postgres",
+      notifications,
+      close: async () => {
+        await notifications.close();
+        await pool.end();
+      },
+    };
   }
   const client =
     opts.databaseUrl === "memory://"
@@ -50,7 +67,82 @@ export async function openDatabase(opts: {
   return {
     db: db as unknown as Db,
     kind: "pglite",
+    notifications: {
+      listen: async (channel, onPayload) => {
+        const stop = await client.listen(channel, onPayload);
+        return () => stop();
+      },
+      notify: async (channel, payload) => {
+        await client.query("select pg_notify($1, $2)", [channel, payload]);
+      },
+    },
     close: () => client.close(),
     snapshot: () => client.dumpDataDir("none"),
+  };
+}
+
+const RELISTEN_DELAY_MS = 2_000;
+
+/**
+ * LISTEN needs a connection of its own for as long as it listens: one client, opened on the first
+ * listen and reopened (with every channel) after it drops. NOTIFY goes through the pool.
+ */
+function postgresNotifications(connectionString: string, pool: pg.Pool): Notifications & { close(): Promise<void> } {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+
+  const connect = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString });
+      c.on("notification", (msg) => {
+        for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? "");
+      });
+      c.on("error", () => {
+        // The connection is gone: forget it and listen again on a new one.
+        client = undefined;
+        connecting = undefined;
+        c.end().catch(() => {});
+        if (!closed && handlers.size) setTimeout(() => void relisten(), RELISTEN_DELAY_MS).unref();
+      });
+      await c.connect();
+      for (const channel of handlers.keys()) await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      client = c;
+      return c;
+    })();
+    return connecting;
+  };
+
+  const relisten = () =>
+    connect().catch(() => {
+      connecting = undefined;
+      if (!closed) setTimeout(() => void relisten(), RELISTEN_DELAY_MS).unref();
+    });
+
+  return {
+    async listen(channel, onPayload) {
+      const fresh = !handlers.has(channel);
+      const set = handlers.get(channel) ?? new Set();
+      set.add(onPayload);
+      handlers.set(channel, set);
+      const c = client ?? (await connect());
+      if (fresh && client === c) await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        set.delete(onPayload);
+        if (set.size) return;
+        handlers.delete(channel);
+        await client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query("select pg_notify($1, $2)", [channel, payload]);
+    },
+    async close() {
+      closed = true;
+      handlers.clear();
+      await client?.end().catch(() => {});
+      client = undefined;
+    },
   };
 }

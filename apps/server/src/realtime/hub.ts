@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
+import type { Notifications } from "../db/client";
 
 export interface RealtimeEvent {
   /** SSE event name, e.g. "accounts" */
@@ -6,16 +8,55 @@ export interface RealtimeEvent {
   data: unknown;
 }
 
+/** The PostgreSQL channel on which processes sharing a database pass each other their users' changes. */
+export const RELAY_CHANNEL = "realtime_events";
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
+const MAX_RELAY_BYTES = 7_900;
+
+interface Relayed {
+  origin: string;
+  userId: string;
+  event: RealtimeEvent;
+}
+
 /**
- * In-process fan-out of each user's changes to their open /api/events streams.
- * (Several processes on one database will relay through PostgreSQL LISTEN/NOTIFY.)
+ * Fan-out of each user's changes to their open /api/events streams. Within one process through an
+ * emitter; with `relay` (several processes on one PostgreSQL database) also through LISTEN/NOTIFY, so a
+ * change made by any process reaches the user's streams on every process.
  */
-export function createRealtimeHub() {
+export function createRealtimeHub(opts: { relay?: Notifications; onError?: (err: unknown) => void } = {}) {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
+  const origin = randomUUID();
+  let stopListening: (() => Promise<void>) | undefined;
+
+  const emitLocal = (userId: string, event: RealtimeEvent) => emitter.emit(userId, event);
+
   return {
+    /** Starts receiving the other processes' changes. */
+    async start() {
+      if (!opts.relay || stopListening) return;
+      stopListening = await opts.relay.listen(RELAY_CHANNEL, (payload) => {
+        let message: Relayed;
+        try {
+          message = JSON.parse(payload) as Relayed;
+        } catch {
+          return;
+        }
+        if (message.origin !== origin && typeof message.userId === "string") emitLocal(message.userId, message.event);
+      });
+    },
+    async stop() {
+      await stopListening?.();
+      stopListening = undefined;
+    },
     publish(userId: string, event: RealtimeEvent) {
-      emitter.emit(userId, event);
+      emitLocal(userId, event);
+      if (!opts.relay) return;
+      const payload = JSON.stringify({ origin, userId, event } satisfies Relayed);
+      // A change too large to relay still reached this process's streams; the others read it on their next resync.
+      if (Buffer.byteLength(payload) > MAX_RELAY_BYTES) return;
+      opts.relay.notify(RELAY_CHANNEL, payload).catch((err) => opts.onError?.(err));
     },
     subscribe(userId: string, listener: (event: RealtimeEvent) => void): () => void {
       emitter.on(userId, listener);

@@ -97,17 +97,20 @@ export function createAccountsRepo(db: Db) {
     },
 
     /**
-     * Takes the right to renew the account's tokens until `until`, unless another process holds it.
+     * Takes the right to renew the account's tokens until `until`, unless another process holds it
+     * or they are no longer the tokens of `stale`.
      * Networks that rotate refresh tokens accept each one once: two renewals at a time would kill the grant.
      */
-    async claimRefresh(userId: string, id: string, now: Date, until: Date): Promise<AccountRow | undefined> {
+    async claimRefresh(stale: AccountRow, now: Date, until: Date): Promise<AccountRow | undefined> {
       const [row] = await db
         .update(socialAccounts)
         .set({ refreshClaimedUntil: until })
         .where(
           and(
-            eq(socialAccounts.userId, userId),
-            eq(socialAccounts.id, id),
+            eq(socialAccounts.userId, stale.userId),
+            eq(socialAccounts.id, stale.id),
+            // Tokens renewed since `stale` was read need no renewal now.
+            eq(socialAccounts.accessToken, stale.accessToken),
             or(isNull(socialAccounts.refreshClaimedUntil), lte(socialAccounts.refreshClaimedUntil, now)),
           ),
         )

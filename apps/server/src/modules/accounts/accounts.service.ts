@@ -103,16 +103,18 @@ export function createAccountsService(deps: AccountsDeps) {
 
   const redirectUri = (platform: string) => `${deps.publicUrl}/auth/${platform}/callback`;
 
-  /** Waits for another process's renewal of the account to end; returns the account as it left it. */
-  async function renewedElsewhere(row: AccountRow): Promise<AccountRow> {
-    for (let waited = 0; waited < CLAIM_MS; waited += CLAIM_POLL_MS) {
-      await sleep(CLAIM_POLL_MS);
-      const current = await repo.find(row.userId, row.id);
+  /** Another process renewed the account, or is renewing it: waits for it to finish and returns its result. */
+  async function renewedElsewhere(stale: AccountRow): Promise<AccountRow> {
+    for (let waited = 0; waited <= CLAIM_MS; waited += CLAIM_POLL_MS) {
+      const current = await repo.find(stale.userId, stale.id);
       if (!current) throw notFound(ACCOUNT_MESSAGES.accountNotFound);
-      if (!current.refreshClaimedUntil || current.refreshClaimedUntil.getTime() <= now().getTime()) {
+      const claimed = current.refreshClaimedUntil && current.refreshClaimedUntil.getTime() > now().getTime();
+      if (!claimed) {
+        if (current.accessToken !== stale.accessToken) return current;
         if (current.needsReconnect) throw new NetworkError(ACCOUNT_MESSAGES.tokenRejected, 401, false, true);
-        return current;
+        throw new NetworkError(current.lastError ?? ACCOUNT_MESSAGES.refreshBusy, 503, true, false);
       }
+      await sleep(CLAIM_POLL_MS);
     }
     throw new NetworkError(ACCOUNT_MESSAGES.refreshBusy, 409, true, false);
   }
@@ -127,7 +129,7 @@ export function createAccountsService(deps: AccountsDeps) {
     return row ? renewClaimed(row) : renewedElsewhere(stale);
   }
 
-  const claim = (row: AccountRow) => repo.claimRefresh(row.userId, row.id, now(), new Date(now().getTime() + CLAIM_MS));
+  const claim = (stale: AccountRow) => repo.claimRefresh(stale, now(), new Date(now().getTime() + CLAIM_MS));
 
   /** The renewal itself, by the holder of the claim; every outcome releases it. */
   async function renewClaimed(row: AccountRow): Promise<AccountRow> {
@@ -331,7 +333,7 @@ export function createAccountsService(deps: AccountsDeps) {
       for (const row of due) {
         if (!registry[row.platform as Platform]) continue;
         try {
-          // Another process renewing it right now has it in hand.
+          // Renewed or being renewed by another process since it was read: in hand.
           const claimed = await claim(row);
           if (!claimed) continue;
           await renewClaimed(claimed);
