@@ -103,6 +103,48 @@ test("cancelling on the consent page lands on the callback screen with the OAuth
   await expect(page.getByRole("heading", { name: "No accounts connected" })).toBeVisible();
 });
 
+test("access removed on the network: refresh marks the account expired, other tabs are told, Reconnect revives it", async ({
+  page,
+}) => {
+  await signedIn(page);
+  const username = newUsername();
+  await connectThroughApi(page, username);
+  await page.goto("/connected-accounts");
+  const card = accountCard(page, username);
+  await expect(card.getByText("Active", { exact: true })).toBeVisible();
+
+  const elsewhere = await page.context().newPage();
+  const streamOpen = elsewhere.waitForResponse((r) => r.url().endsWith("/api/events"));
+  await elsewhere.goto("/dashboard");
+  await streamOpen;
+
+  // The person removes the app in the network's settings (the sandbox's look-alike page).
+  const network = await page.context().newPage();
+  await network.goto("/sandbox/linkedin/connected-apps");
+  await network.getByLabel("Username").fill(username);
+  await network.getByRole("button", { name: "Remove access" }).click();
+  await expect(network.getByRole("status")).toHaveText(`Access removed for ${username}.`);
+  await network.close();
+
+  await card.getByRole("button", { name: /^Refresh token/ }).click();
+  await expect(card.getByText("Expired", { exact: true })).toBeVisible();
+  await expect(card.getByText("The network no longer accepts this connection. Reconnect the account.")).toBeVisible();
+
+  // The dashboard in the other tab hears of it and offers the way back.
+  const notice = elsewhere.getByText("The network no longer accepts this connection. Reconnect the account.");
+  await expect(notice).toBeVisible();
+  await expect(elsewhere.getByRole("button", { name: "Reconnect" })).toBeVisible();
+  await expect(elsewhere.getByRole("list", { name: "Account status" }).getByText("Expired")).toBeVisible();
+  await elsewhere.close();
+
+  await card.getByRole("button", { name: /^Reconnect/ }).click();
+  await page.getByLabel("Username").fill(username);
+  await page.getByRole("button", { name: "Allow" }).click();
+  await expect(page).toHaveURL(/\/connected-accounts$/, { timeout: 5_000 });
+  await expect(card.getByText("Active", { exact: true })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Connected accounts" }).getByRole("listitem")).toHaveCount(1);
+});
+
 test("the callback screen names what is missing", async ({ page }) => {
   await signedIn(page);
   await page.goto("/auth/linkedin/callback?state=abc");

@@ -114,3 +114,36 @@ export function registerConsent(app: FastifyInstance, def: NetworkDefinition, to
     return reply.redirect(backTo(def, q, { code: token }));
   });
 }
+
+/**
+ * The person's side of the network: the settings page where one removes an app's access. Removing it
+ * revokes every token of that person's grants, as the real networks do, so the app sees a dead connection.
+ */
+export function registerConnectedApps(app: FastifyInstance, def: NetworkDefinition, tokens: TokenStore) {
+  const url = `/${def.platform}/connected-apps`;
+  const title = `${def.label} (sandbox): connected apps`;
+  const form = (message = "", username = "") =>
+    page(
+      title,
+      `<span class="tag">Sandbox</span><h1>Apps connected to ${escapeHtml(def.label)}</h1>
+<p>Remove an app's access to a sandbox account, the way you would in the network's settings.</p>
+<form method="post">
+<label for="username">Username</label>
+<input id="username" name="username" autocomplete="off" maxlength="30" value="${escapeHtml(username)}" required>
+${message}
+<div class="actions"><button class="primary" type="submit">Remove access</button></div>
+</form>`,
+    );
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply.status(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(body);
+
+  app.get(url, async (_request, reply) => html(reply, 200, form()));
+  app.post(url, async (request, reply) => {
+    const username = (flat(request.body).username ?? "").trim();
+    if (!USERNAME_PATTERN.test(username)) {
+      return html(reply, 400, form(`<p class="error" role="alert">Unknown username.</p>`, username));
+    }
+    tokens.revoke(def.platform, personOf(def.platform, username).id);
+    return html(reply, 200, form(`<p role="status">Access removed for ${escapeHtml(username)}.</p>`));
+  });
+}

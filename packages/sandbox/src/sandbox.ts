@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Platform } from "@app/shared";
 import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { registerConsent } from "./consent";
+import { registerConnectedApps, registerConsent } from "./consent";
 import { type NetworkDefinition, scopedKit } from "./kit";
 import { facebook } from "./networks/facebook";
 import { instagram } from "./networks/instagram";
@@ -106,6 +106,7 @@ export function createSandbox(options: SandboxOptions = {}) {
     );
     for (const def of Object.values(NETWORKS)) {
       registerConsent(app, def, tokens);
+      registerConnectedApps(app, def, tokens);
       def.routes(scopedKit(def, { app, tokens, now, assetBase: options.assetBase ?? "", guard }));
     }
   }
