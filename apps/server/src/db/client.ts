@@ -45,6 +45,9 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.databaseUrl && opts.databaseUrl !== "memory://") {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection that drops (a database restart, a closing pool) is discarded by the pool and the next
+    // query opens a new one; without a listener the pool's "error" event would end the process.
+    pool.on("error", () => {});
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     const notifications = postgresNotifications(opts.databaseUrl, pool);
