@@ -88,6 +88,42 @@ test("connect LinkedIn through the sandbox, see it live on a second page, then d
   await watcher.close();
 });
 
+const NETWORKS = [
+  ["facebook", "Facebook"],
+  ["instagram", "Instagram"],
+  ["twitter", "X (Twitter)"],
+  ["linkedin", "LinkedIn"],
+  ["pinterest", "Pinterest"],
+  ["tiktok", "TikTok"],
+  ["youtube", "YouTube"],
+] as const;
+
+test("each of the seven sandbox networks connects from the dialog", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signedIn(page);
+  for (const [platform, label] of NETWORKS) {
+    const username = newUsername();
+    await page.goto("/connected-accounts");
+    await page.getByRole("button", { name: "Connect New Account" }).first().click();
+    await page
+      .getByRole("dialog", { name: "Connect a social account" })
+      .getByRole("button", { name: new RegExp(`^${label.replace(/[()]/g, "\\$&")} Sandbox`) })
+      .click();
+    await expect(page).toHaveTitle(/^Sign in to .+ \(sandbox\)$/);
+    await page.getByLabel("Username").fill(username);
+    await page.getByRole("button", { name: "Allow" }).click();
+    await expect(page).toHaveURL(new RegExp(`/auth/${platform}/callback`));
+    await expect(page.getByText(`${label} account connected`)).toBeVisible();
+    await expect(page).toHaveURL(/\/connected-accounts$/, { timeout: 5_000 });
+    const card = accountCard(page, username);
+    await expect(card.getByText("Active", { exact: true })).toBeVisible();
+    await expect(card.getByText(label, { exact: true })).toBeVisible();
+    // Free allows three at a time: make room for the next one.
+    await card.getByRole("button", { name: /^Disconnect/ }).click();
+    await expect(card).toHaveCount(0);
+  }
+});
+
 test("cancelling on the consent page lands on the callback screen with the OAuth error", async ({ page }) => {
   await signedIn(page);
   await startLinkedIn(page);
