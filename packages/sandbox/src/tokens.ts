@@ -30,13 +30,17 @@ export type Refusal = "malformed" | "expired" | "revoked" | "used" | "wrong-kind
 
 const PREFIX: Record<TokenKind, string> = { code: "sbxc", access: "sbxa", refresh: "sbxr", page: "sbxp" };
 
-/** Marks kept in memory are dropped once the token they mark is past its expiry. */
+/** Marks kept in memory are dropped once the token they mark is past its expiry, on the sandbox's clock. */
 class ExpiringSet {
   private readonly items = new Map<string, number>();
+  private readonly now: () => number;
+  constructor(now: () => number) {
+    this.now = now;
+  }
   add(key: string, until: number) {
     this.items.set(key, until);
     if (this.items.size > 10_000) {
-      const now = Date.now();
+      const now = this.now();
       for (const [k, t] of this.items) if (t < now) this.items.delete(k);
     }
   }
@@ -57,8 +61,8 @@ const FOREVER = Number.MAX_SAFE_INTEGER;
 export function createTokenStore(secret: string, now: () => number) {
   const key = createHash("sha256").update(`sandbox-tokens:${secret}`).digest();
   const sign = (body: string) => createHmac("sha256", key).update(body).digest("base64url").slice(0, 32);
-  const used = new ExpiringSet();
-  const expired = new ExpiringSet();
+  const used = new ExpiringSet(now);
+  const expired = new ExpiringSet(now);
   const revokedGrants = new Set<string>();
   /** grants and access tokens seen since start, so a test can revoke or expire them */
   const grants = new Map<string, { platform: Platform; userId: string }>();
