@@ -5,6 +5,8 @@ export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
+    /** a short heading for the message, where the spec gives one (e.g. "Content Required") */
+    title: z.string().optional(),
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

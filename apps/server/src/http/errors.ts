@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode | string,
     message: string,
+    /** the spec's heading for the message, where it gives one */
+    readonly title?: string,
   ) {
     super(message);
   }
@@ -18,15 +20,15 @@ export const notFound = (message: string = GENERIC_MESSAGES.notFound) =>
 export const unauthorized = (message: string) => new AppError(401, ERROR_CODES.unauthorized, message);
 export const badRequest = (message: string) => new AppError(400, ERROR_CODES.validation, message);
 
-export function errorBody(code: string, message: string) {
-  return { error: { code, message } };
+export function errorBody(code: string, message: string, title?: string) {
+  return { error: title ? { code, message, title } : { code, message } };
 }
 
 /** One error shape for every route: `{ error: { code, message } }`, 4xx for the caller's mistakes. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.statusCode).send(errorBody(err.code, err.message));
+      return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.title));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];

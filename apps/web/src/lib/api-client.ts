@@ -1,12 +1,14 @@
 import { apiErrorSchema } from "@app/shared";
 import type { z } from "zod";
 
-/** A failed call, carrying the server's `{ error: { code, message } }`. */
+/** A failed call, carrying the server's `{ error: { code, message, title? } }`. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    /** the spec's heading for the message, where the server gives one */
+    readonly title?: string,
   ) {
     super(message);
   }
@@ -43,7 +45,10 @@ export async function api<T>(
   }
   if (!res.ok) {
     const parsed = apiErrorSchema.safeParse(data);
-    if (parsed.success) throw new ApiError(res.status, parsed.data.error.code, parsed.data.error.message);
+    if (parsed.success) {
+      const { code, message, title } = parsed.data.error;
+      throw new ApiError(res.status, code, message, title);
+    }
     throw new ApiError(res.status, "HTTP_ERROR", `The server answered ${res.status}.`);
   }
   return opts.schema ? opts.schema.parse(data) : (data as T);

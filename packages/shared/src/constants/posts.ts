@@ -1,0 +1,58 @@
+import type { Platform } from "./platforms";
+
+export const POST_STATUSES = [
+  "draft",
+  "scheduled",
+  "publishing",
+  "published",
+  "partially_published",
+  "failed",
+] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+/** What a post can be saved as; the other statuses are reached by publishing. */
+export const SAVE_STATUSES = ["draft", "scheduled"] as const;
+/** A post can be edited, rescheduled or deleted only while nothing of it has started going out. */
+export const EDITABLE_STATUSES: readonly PostStatus[] = ["draft", "scheduled"];
+/** Statuses that count towards the Free plan's posts per month (the spec's "published or scheduled"). */
+export const COUNTED_STATUSES: readonly PostStatus[] = ["scheduled", "publishing", "published", "partially_published"];
+
+export const TARGET_STATUSES = ["pending", "publishing", "published", "failed"] as const;
+export type TargetStatus = (typeof TARGET_STATUSES)[number];
+
+/** The spec's counter when no network is chosen. */
+export const POST_TEXT_COUNTER = 2200;
+export const MAX_MEDIA_FILES = 10;
+export const MAX_HASHTAGS = 30;
+export const MAX_HASHTAG_LENGTH = 100;
+export const ASPECT_RATIOS = ["1:1", "16:9", "9:16", "4:5"] as const;
+export type AspectRatio = (typeof ASPECT_RATIOS)[number];
+
+/** Each network's real limit on a post's text (X counts weighted characters, see rules/post-text.ts). */
+export const TEXT_LIMITS: Record<Platform, number> = {
+  twitter: 280,
+  linkedin: 3000,
+  facebook: 63206,
+  instagram: 2200,
+  pinterest: 500,
+  tiktok: 2200,
+  youtube: 5000,
+};
+/** The counter turns orange when this few characters remain. */
+export const TEXT_WARNING_REMAINING = 20;
+
+export const DEFAULT_DRAFT_TIME = "09:00";
+/** The time picker: every hour from 6:00 AM to 10:00 PM. */
+export const TIME_OPTIONS: readonly string[] = Array.from(
+  { length: 17 },
+  (_, i) => `${String(i + 6).padStart(2, "0")}:00`,
+);
+export const QUICK_TIMES = [
+  { value: "09:00", label: "9 AM" },
+  { value: "12:00", label: "12 PM" },
+  { value: "15:00", label: "3 PM" },
+  { value: "18:00", label: "6 PM" },
+  { value: "21:00", label: "9 PM" },
+] as const;
+
+export const INSTAGRAM_STORY_DURATIONS = [15, 30] as const;
+export const LINKEDIN_POST_AS = ["personal", "company"] as const;

@@ -1,0 +1,69 @@
+import { PLATFORM_LABELS, type Platform } from "../constants/platforms";
+import { POST_TEXT_COUNTER, TEXT_LIMITS } from "../constants/posts";
+
+/** The text a network receives: the content, then the hashtags each with its #. */
+export function composePostText(content: string, hashtags: readonly string[]): string {
+  const tags = hashtags.map((t) => `#${t}`).join(" ");
+  const body = content.trim();
+  return tags ? (body ? `${body}\n\n${tags}` : tags) : body;
+}
+
+const URL_PATTERN = /https?:\/\/[^\s]+/g;
+/** Code point ranges X counts as one; everything else (emoji, CJK, …) counts two. */
+const LIGHT_RANGES: [number, number][] = [
+  [0, 4351],
+  [8192, 8205],
+  [8208, 8223],
+  [8242, 8247],
+];
+const URL_WEIGHT = 23;
+
+/** X's weighted length: NFC-normalised, URLs count 23, light code points 1, the others 2. */
+export function twitterLength(text: string): number {
+  let length = 0;
+  const withoutUrls = text.normalize("NFC").replace(URL_PATTERN, () => {
+    length += URL_WEIGHT;
+    return "";
+  });
+  for (const ch of withoutUrls) {
+    const cp = ch.codePointAt(0) ?? 0;
+    length += LIGHT_RANGES.some(([a, b]) => cp >= a && cp <= b) ? 1 : 2;
+  }
+  return length;
+}
+
+/** How long the text is as the network counts it. */
+export function textLength(platform: Platform | null, text: string): number {
+  return platform === "twitter" ? twitterLength(text) : [...text].length;
+}
+
+export interface TextBudget {
+  /** the network whose limit is the tightest, or null for the spec's plain counter */
+  platform: Platform | null;
+  limit: number;
+  length: number;
+  remaining: number;
+}
+
+/**
+ * The counter of the composer: the tightest limit among the chosen networks (X is left out when the post
+ * goes out as a thread, which has room for any length).
+ */
+export function textBudget(text: string, platforms: readonly Platform[], opts: { twitterThread?: boolean } = {}) {
+  const counted = platforms.filter((p) => !(p === "twitter" && opts.twitterThread));
+  let platform: Platform | null = null;
+  let limit = POST_TEXT_COUNTER;
+  for (const p of counted) {
+    if (platform === null || TEXT_LIMITS[p] < limit) {
+      platform = p;
+      limit = TEXT_LIMITS[p];
+    }
+  }
+  const length = textLength(platform, text);
+  return { platform, limit, length, remaining: limit - length } satisfies TextBudget;
+}
+
+export const textTooLongMessage = (platform: Platform, limit: number) =>
+  platform === "twitter"
+    ? `Tweet exceeds ${limit} character limit`
+    : `${PLATFORM_LABELS[platform]} allows at most ${limit} characters in a post.`;

@@ -1,0 +1,119 @@
+import { describe, expect, test } from "vitest";
+import { composePostText, textBudget, twitterLength } from "./post-text";
+import { checkPost, type PostCheckInput } from "./post-validation";
+
+const NOW = new Date("2026-11-22T10:00:00Z");
+const ok: PostCheckInput = {
+  content: "Hello",
+  hashtags: [],
+  media: [],
+  platforms: ["linkedin"],
+  facebookPageId: null,
+  scheduledDate: "2026-11-23",
+  scheduledTime: "09:00",
+  timezone: "Europe/Paris",
+  options: {},
+};
+const problem = (input: Partial<PostCheckInput>, intent: "draft" | "scheduled" = "scheduled") =>
+  checkPost({ ...ok, ...input }, intent, NOW);
+
+describe("scheduling", () => {
+  test("a complete post passes", () => expect(problem({})).toBeNull());
+
+  test("content or hashtags are required", () => {
+    expect(problem({ content: "   " })).toMatchObject({
+      title: "Content Required",
+      message: "Please enter some content for your post.",
+    });
+    expect(problem({ content: "", hashtags: ["launch"] })).toBeNull();
+  });
+
+  test("at least one platform", () => {
+    expect(problem({ platforms: [] })).toMatchObject({
+      title: "No Platforms Selected",
+      message: "Please select at least one platform to schedule to.",
+    });
+  });
+
+  test("both date and time", () => {
+    const expected = { title: "Schedule Time Required", message: "Please select both date and time for scheduling." };
+    expect(problem({ scheduledDate: "" })).toMatchObject(expected);
+    expect(problem({ scheduledTime: "" })).toMatchObject(expected);
+  });
+
+  test("Facebook needs a page", () => {
+    expect(problem({ platforms: ["facebook"] })).toMatchObject({
+      title: "Facebook Page Required",
+      message: "Please select a Facebook page to post to.",
+    });
+    expect(problem({ platforms: ["facebook"], facebookPageId: "123" })).toBeNull();
+  });
+
+  test("the rules are checked in the spec's order", () => {
+    expect(problem({ content: "", platforms: [], scheduledDate: "" })?.title).toBe("Content Required");
+    expect(problem({ platforms: [], scheduledDate: "" })?.title).toBe("No Platforms Selected");
+  });
+
+  test("not in the past (a minute of grace), in the post's own zone", () => {
+    expect(problem({ scheduledDate: "2026-11-21" })).toMatchObject({ title: "Schedule Time Passed" });
+    // 10:00 UTC is 11:00 in Paris: 10:59 there has passed, 11:00 has not.
+    expect(problem({ scheduledDate: "2026-11-22", scheduledTime: "10:58" })?.title).toBe("Schedule Time Passed");
+    expect(problem({ scheduledDate: "2026-11-22", scheduledTime: "11:00" })).toBeNull();
+    expect(problem({ scheduledDate: "2026-11-22", scheduledTime: "11:00", timezone: "Asia/Tokyo" })?.title).toBe(
+      "Schedule Time Passed",
+    );
+  });
+
+  test("at most 10 media", () => {
+    expect(problem({ media: Array.from({ length: 11 }, (_, i) => i) })).toMatchObject({ title: "Too Many Files" });
+    expect(problem({ media: Array.from({ length: 10 }, (_, i) => i) })).toBeNull();
+  });
+
+  test("the tightest network's limit applies to content plus hashtags", () => {
+    expect(problem({ content: "a".repeat(3000), platforms: ["linkedin"] })).toBeNull();
+    expect(problem({ content: "a".repeat(3001), platforms: ["linkedin"] })).toMatchObject({
+      title: "Content Too Long",
+      message: "LinkedIn allows at most 3000 characters in a post.",
+    });
+    expect(problem({ content: "a".repeat(274), hashtags: ["abc"], platforms: ["twitter", "linkedin"] })).toBeNull();
+    expect(problem({ content: "a".repeat(275), hashtags: ["abc"], platforms: ["twitter", "linkedin"] })).toMatchObject({
+      message: "Tweet exceeds 280 character limit",
+    });
+    // A thread has room for more.
+    expect(
+      problem({ content: "a".repeat(900), platforms: ["twitter"], options: { twitter: { thread: true } } }),
+    ).toBeNull();
+  });
+});
+
+describe("drafts", () => {
+  test("need some content, a hashtag or a file, and nothing else", () => {
+    expect(problem({ content: "", hashtags: [], media: [] }, "draft")).toMatchObject({
+      title: "Nothing to Save",
+      message: "Please add some content before saving as draft.",
+    });
+    expect(problem({ content: "", media: [{}] }, "draft")).toBeNull();
+    expect(problem({ platforms: [], scheduledDate: "2020-01-01" }, "draft")).toBeNull();
+  });
+});
+
+describe("text", () => {
+  test("content then hashtags, each with its #", () => {
+    expect(composePostText(" Launch day ", ["news", "ai"])).toBe("Launch day\n\n#news #ai");
+    expect(composePostText("", ["news"])).toBe("#news");
+  });
+
+  test("X counts URLs as 23 and emoji or CJK as 2", () => {
+    expect(twitterLength("hello")).toBe(5);
+    expect(twitterLength("see https://example.com/a/very/long/path?x=1")).toBe(4 + 23);
+    expect(twitterLength("🎉")).toBe(2);
+    expect(twitterLength("日本")).toBe(4);
+    expect(twitterLength("e\u0301")).toBe(1);
+  });
+
+  test("the counter shows the tightest chosen network, else the spec's 2200", () => {
+    expect(textBudget("abc", [])).toEqual({ platform: null, limit: 2200, length: 3, remaining: 2197 });
+    expect(textBudget("abc", ["facebook", "twitter"]).limit).toBe(280);
+    expect(textBudget("abc", ["facebook", "twitter"], { twitterThread: true }).limit).toBe(63206);
+  });
+});

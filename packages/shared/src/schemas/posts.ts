@@ -1,0 +1,152 @@
+import { z } from "zod";
+import {
+  ASPECT_RATIOS,
+  INSTAGRAM_STORY_DURATIONS,
+  LINKEDIN_POST_AS,
+  MAX_HASHTAG_LENGTH,
+  MAX_HASHTAGS,
+  POST_STATUSES,
+  SAVE_STATUSES,
+  TARGET_STATUSES,
+  TEXT_LIMITS,
+} from "../constants/posts";
+import { isCalendarDate, isTimeZone, TIME_PATTERN } from "../rules/schedule-time";
+import { platformSchema } from "./accounts";
+
+export const postMediaSchema = z.object({
+  id: z.string().min(1).max(64),
+  aspectRatio: z.enum(ASPECT_RATIOS),
+});
+export type PostMedia = z.infer<typeof postMediaSchema>;
+
+/** Per-network choices of a post. */
+export const postOptionsSchema = z
+  .object({
+    twitter: z.object({ thread: z.boolean() }).partial(),
+    instagram: z
+      .object({
+        format: z.enum(["feed", "story", "reel"]),
+        storyDuration: z.union(INSTAGRAM_STORY_DURATIONS.map((d) => z.literal(d))),
+      })
+      .partial(),
+    linkedin: z.object({ postAs: z.enum(LINKEDIN_POST_AS) }).partial(),
+  })
+  .partial();
+export type PostOptions = z.infer<typeof postOptionsSchema>;
+
+const hashtagSchema = z
+  .string()
+  .trim()
+  .transform((t) => t.replace(/^#+/, ""))
+  .pipe(
+    z
+      .string()
+      .min(1, "A hashtag cannot be empty.")
+      .max(MAX_HASHTAG_LENGTH)
+      .regex(/^[^\s#]+$/, "A hashtag is one word without spaces."),
+  );
+
+const longestText = Math.max(...Object.values(TEXT_LIMITS));
+
+/** The fields a post is written with; the create call and the form share them. */
+const postFields = {
+  content: z.string().max(longestText),
+  hashtags: z.array(hashtagSchema).max(MAX_HASHTAGS),
+  mentions: z.array(z.string().trim().min(1).max(100)).max(50),
+  /** connected accounts to post to (their networks are the post's platforms) */
+  accountIds: z.array(z.uuid()).max(50),
+  facebookPageId: z.string().trim().min(1).max(64).nullable(),
+  /** checked against the limit by the rules, so the user gets the spec's message */
+  media: z.array(postMediaSchema).max(50),
+  /** YYYY-MM-DD in `timezone`; "" when not chosen */
+  scheduledDate: z.union([z.literal(""), z.string().refine(isCalendarDate, "Use a date written YYYY-MM-DD.")]),
+  /** HH:MM in `timezone`; "" when not chosen */
+  scheduledTime: z.union([z.literal(""), z.string().regex(TIME_PATTERN, "Use a time written HH:MM.")]),
+  /** the IANA time zone the date and time were chosen in */
+  timezone: z.string().refine(isTimeZone, "Unknown time zone."),
+  options: postOptionsSchema,
+};
+
+export const createPostBodySchema = z.object({
+  content: postFields.content.default(""),
+  hashtags: postFields.hashtags.default([]),
+  mentions: postFields.mentions.default([]),
+  accountIds: postFields.accountIds.default([]),
+  facebookPageId: postFields.facebookPageId.optional().default(null),
+  media: postFields.media.default([]),
+  scheduledDate: postFields.scheduledDate.default(""),
+  scheduledTime: postFields.scheduledTime.default(""),
+  timezone: postFields.timezone,
+  status: z.enum(SAVE_STATUSES),
+  options: postFields.options.default({}),
+});
+export type CreatePostBody = z.infer<typeof createPostBodySchema>;
+export type CreatePostInput = z.input<typeof createPostBodySchema>;
+
+/** A partial update; a reschedule sends only the date (and keeps the time) or the date and time. */
+export const updatePostBodySchema = z
+  .object({
+    content: postFields.content,
+    hashtags: postFields.hashtags,
+    mentions: postFields.mentions,
+    accountIds: postFields.accountIds,
+    facebookPageId: postFields.facebookPageId,
+    media: postFields.media,
+    scheduledDate: postFields.scheduledDate,
+    scheduledTime: postFields.scheduledTime,
+    timezone: postFields.timezone,
+    status: z.enum(SAVE_STATUSES),
+    options: postFields.options,
+  })
+  .partial();
+export type UpdatePostBody = z.infer<typeof updatePostBodySchema>;
+
+export const postTargetSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  platform: platformSchema,
+  pageId: z.string().nullable(),
+  status: z.enum(TARGET_STATUSES),
+  lastError: z.string().nullable(),
+  externalUrl: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+});
+export type PostTarget = z.infer<typeof postTargetSchema>;
+
+export const postSchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  hashtags: z.array(z.string()),
+  mentions: z.array(z.string()),
+  media: z.array(postMediaSchema),
+  options: postOptionsSchema,
+  facebookPageId: z.string().nullable(),
+  status: z.enum(POST_STATUSES),
+  /** the instant it goes out */
+  scheduledAt: z.string(),
+  timezone: z.string(),
+  /** scheduledAt as the wall clock of `timezone` (the spec's scheduled_date and scheduled_time) */
+  scheduledDate: z.string(),
+  scheduledTime: z.string(),
+  platforms: z.array(platformSchema),
+  targets: z.array(postTargetSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+export const postResponseSchema = z.object({ post: postSchema });
+export const postListResponseSchema = z.object({ posts: z.array(postSchema) });
+
+export const listPostsQuerySchema = z.object({
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  status: z.enum(POST_STATUSES).optional(),
+});
+
+export const postEventSchema = z.object({
+  type: z.literal("posts.changed"),
+  action: z.enum(["insert", "update", "delete"]),
+  post: postSchema,
+});
+export type PostEvent = z.infer<typeof postEventSchema>;
