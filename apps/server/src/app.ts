@@ -16,7 +16,11 @@ import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { type AccountsService, createAccountsService } from "./modules/accounts/accounts.service";
 import { createAuth } from "./modules/auth/auth";
 import { authRoutes } from "./modules/auth/auth.routes";
+import { usageRoutes } from "./modules/billing/usage.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { createPostsRepo } from "./modules/posts/posts.repo";
+import { postsRoutes } from "./modules/posts/posts.routes";
+import { createPostsService } from "./modules/posts/posts.service";
 import { createPlatformRegistry } from "./platforms/registry";
 import { eventsRoutes } from "./realtime/events.routes";
 import { createRealtimeHub } from "./realtime/hub";
@@ -118,7 +122,17 @@ export async function buildApp(deps: AppDeps) {
     now: deps.now,
   });
   app.decorate("accounts", accounts);
-  await app.register(accountsRoutes, { auth, service: accounts, repo: accountsRepo, db: database.db });
+  await app.register(accountsRoutes, { auth, service: accounts });
+
+  const posts = createPostsService({
+    db: database.db,
+    repo: createPostsRepo(database.db),
+    accounts: accountsRepo,
+    hub,
+    now: deps.now,
+  });
+  await app.register(postsRoutes, { auth, service: posts });
+  await app.register(usageRoutes, { auth, db: database.db, accounts: accountsRepo, posts });
   await app.register(eventsRoutes, { hub, auth });
 
   const sandbox =

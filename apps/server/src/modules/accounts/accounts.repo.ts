@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "../../db/client";
-import { oauthStates, socialAccounts, users } from "../../db/schema";
+import { lockOwner } from "../../db/locks";
+import { oauthStates, socialAccounts } from "../../db/schema";
 
 export type AccountRow = typeof socialAccounts.$inferSelect;
 
@@ -38,7 +39,7 @@ export function createAccountsRepo(db: Db) {
      */
     transactionForOwner<T>(userId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+        await lockOwner(tx, userId);
         return work(tx);
       });
     },

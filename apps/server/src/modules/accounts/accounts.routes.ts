@@ -7,27 +7,19 @@ import {
   networkListResponseSchema,
   oauthCallbackBodySchema,
   oauthInitiateResponseSchema,
-  PLANS,
   pinterestBoardsResponseSchema,
-  usageResponseSchema,
 } from "@app/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Db } from "../../db/client";
 import type { Auth } from "../auth/auth";
 import { currentUser, requireUser } from "../auth/session";
-import { planOf } from "../billing/plan.repo";
-import type { AccountsRepo } from "./accounts.repo";
 import type { AccountsService } from "./accounts.service";
 
 const idParams = z.object({ id: z.string().uuid("Unknown account id") });
 const platformParams = z.object({ platform: z.string().min(1).max(32) });
 
-export async function accountsRoutes(
-  app: FastifyInstance,
-  opts: { auth: Auth; service: AccountsService; repo: AccountsRepo; db: Db },
-) {
+export async function accountsRoutes(app: FastifyInstance, opts: { auth: Auth; service: AccountsService }) {
   const { service } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requireUser(opts.auth);
@@ -190,28 +182,6 @@ export async function accountsRoutes(
     async (req) => {
       const { user, sessionId } = currentUser(req);
       return { account: await service.complete(user.id, sessionId, req.params.platform, req.body) };
-    },
-  );
-
-  r.get(
-    "/api/usage",
-    {
-      preHandler,
-      schema: {
-        tags: ["billing"],
-        summary: "What the plan allows and what is used",
-        response: { 200: usageResponseSchema },
-      },
-    },
-    async (req) => {
-      const userId = currentUser(req).user.id;
-      const plan = PLANS[await planOf(opts.db, userId)];
-      return {
-        socialAccountsCount: await opts.repo.countActive(userId),
-        // Posts arrive with the composer; until then nobody has published any.
-        postsThisMonth: 0,
-        limits: plan.limits,
-      };
     },
   );
 }

@@ -1,0 +1,69 @@
+import type { PostMedia, PostOptions } from "@app/shared";
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { socialAccounts } from "./accounts";
+import { users } from "./auth";
+
+/**
+ * A post as written: its text, media and options, and when it goes out. `scheduled_at` is an instant;
+ * `timezone` is the IANA zone it was chosen in, so its date and time are always shown (and moved) there.
+ */
+export const posts = pgTable(
+  "posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull().default(""),
+    hashtags: text("hashtags").array().notNull().default(sql`'{}'::text[]`),
+    mentions: text("mentions").array().notNull().default(sql`'{}'::text[]`),
+    media: jsonb("media").$type<PostMedia[]>().notNull().default([]),
+    options: jsonb("options").$type<PostOptions>().notNull().default({}),
+    facebookPageId: text("facebook_page_id"),
+    /** draft, scheduled, publishing, published, partially_published, failed (derived from the targets once publishing) */
+    status: text("status").notNull(),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }).notNull(),
+    timezone: text("timezone").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("posts_user_scheduled_idx").on(t.userId, t.scheduledAt),
+    index("posts_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * One row per (post, account [, page]): the publishing queue. `next_attempt_at` is null while the post is a
+ * draft, so nothing claims it; the worker claims due pending rows with a lease.
+ */
+export const postTargets = pgTable(
+  "post_targets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => socialAccounts.id, { onDelete: "cascade" }),
+    platform: text("platform").notNull(),
+    pageId: text("page_id"),
+    /** pending, publishing, published, failed */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    externalId: text("external_id"),
+    externalUrl: text("external_url"),
+    lastError: text("last_error"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("post_targets_post_account_uq").on(t.postId, t.accountId),
+    index("post_targets_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
+);

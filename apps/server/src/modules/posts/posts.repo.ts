@@ -1,0 +1,140 @@
+import { COUNTED_STATUSES, EDITABLE_STATUSES, type PostStatus } from "@app/shared";
+import { and, asc, count, eq, gte, inArray, lte } from "drizzle-orm";
+import type { Db, Queryable, Tx } from "../../db/client";
+import { lockOwner } from "../../db/locks";
+import { posts, postTargets } from "../../db/schema";
+
+export type PostRow = typeof posts.$inferSelect;
+export type TargetRow = typeof postTargets.$inferSelect;
+export type PostWithTargets = PostRow & { targets: TargetRow[] };
+export type NewTarget = Pick<typeof postTargets.$inferInsert, "accountId" | "platform" | "pageId" | "nextAttemptAt">;
+
+const editable = inArray(posts.status, [...EDITABLE_STATUSES]);
+
+/** Every query of posts takes the owner; targets are reached only through their owner's posts. */
+export function createPostsRepo(db: Db) {
+  async function withTargets(q: Queryable, rows: PostRow[]): Promise<PostWithTargets[]> {
+    if (rows.length === 0) return [];
+    const targets = await q
+      .select()
+      .from(postTargets)
+      .where(
+        inArray(
+          postTargets.postId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(postTargets.createdAt), asc(postTargets.platform));
+    const byPost = new Map<string, TargetRow[]>();
+    for (const t of targets) byPost.set(t.postId, [...(byPost.get(t.postId) ?? []), t]);
+    return rows.map((r) => ({ ...r, targets: byPost.get(r.id) ?? [] }));
+  }
+
+  async function insertTargets(tx: Tx, postId: string, targets: NewTarget[]) {
+    if (targets.length) await tx.insert(postTargets).values(targets.map((t) => ({ ...t, postId })));
+  }
+
+  async function find(userId: string, id: string, q: Queryable = db): Promise<PostWithTargets | undefined> {
+    const rows = await q
+      .select()
+      .from(posts)
+      .where(and(eq(posts.userId, userId), eq(posts.id, id)))
+      .limit(1);
+    return (await withTargets(q, rows))[0];
+  }
+
+  return {
+    /** The owner's posts going out between `from` and `to`, soonest first. */
+    async list(userId: string, filter: { from?: Date; to?: Date; status?: PostStatus }) {
+      const rows = await db
+        .select()
+        .from(posts)
+        .where(
+          and(
+            eq(posts.userId, userId),
+            filter.from ? gte(posts.scheduledAt, filter.from) : undefined,
+            filter.to ? lte(posts.scheduledAt, filter.to) : undefined,
+            filter.status ? eq(posts.status, filter.status) : undefined,
+          ),
+        )
+        .orderBy(asc(posts.scheduledAt), asc(posts.createdAt));
+      return withTargets(db, rows);
+    },
+
+    find,
+
+    /** Runs `work` in a transaction holding the owner's lock (see lockOwner). */
+    transactionForOwner<T>(userId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        await lockOwner(tx, userId);
+        return work(tx);
+      });
+    },
+
+    /** Posts of the owner created inside the window whose status counts towards the plan. */
+    async countCounted(userId: string, window: { start: Date; end: Date }, q: Queryable = db): Promise<number> {
+      const [row] = await q
+        .select({ n: count() })
+        .from(posts)
+        .where(
+          and(
+            eq(posts.userId, userId),
+            inArray(posts.status, [...COUNTED_STATUSES]),
+            gte(posts.createdAt, window.start),
+            lte(posts.createdAt, window.end),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    async insert(tx: Tx, values: typeof posts.$inferInsert, targets: NewTarget[]): Promise<PostWithTargets> {
+      const [row] = await tx.insert(posts).values(values).returning();
+      if (!row) throw new Error("insert returned no row");
+      await insertTargets(tx, row.id, targets);
+      return (await withTargets(tx, [row]))[0] as PostWithTargets;
+    },
+
+    /**
+     * Changes a post that has not started publishing; with `targets`, they replace the old ones, else the
+     * old ones follow the new time. Undefined when the post is gone or no longer editable.
+     */
+    async updateEditable(
+      tx: Tx,
+      userId: string,
+      id: string,
+      set: Partial<typeof posts.$inferInsert>,
+      targets: { replace: NewTarget[] } | { nextAttemptAt: Date | null },
+    ): Promise<PostWithTargets | undefined> {
+      const [row] = await tx
+        .update(posts)
+        .set({ ...set, updatedAt: new Date() })
+        .where(and(eq(posts.userId, userId), eq(posts.id, id), editable))
+        .returning();
+      if (!row) return undefined;
+      if ("replace" in targets) {
+        await tx.delete(postTargets).where(eq(postTargets.postId, id));
+        await insertTargets(tx, id, targets.replace);
+      } else {
+        await tx
+          .update(postTargets)
+          .set({ nextAttemptAt: targets.nextAttemptAt, updatedAt: new Date() })
+          .where(and(eq(postTargets.postId, id), eq(postTargets.status, "pending")));
+      }
+      return (await withTargets(tx, [row]))[0];
+    },
+
+    /** Deletes a post that has not started publishing; returns it as it was, or undefined. */
+    async deleteEditable(userId: string, id: string): Promise<PostWithTargets | undefined> {
+      return db.transaction(async (tx) => {
+        const before = await find(userId, id, tx);
+        if (!before) return undefined;
+        const [gone] = await tx
+          .delete(posts)
+          .where(and(eq(posts.userId, userId), eq(posts.id, id), editable))
+          .returning({ id: posts.id });
+        return gone ? before : undefined;
+      });
+    },
+  };
+}
+export type PostsRepo = ReturnType<typeof createPostsRepo>;

@@ -1,0 +1,90 @@
+import {
+  createPostBodySchema,
+  listPostsQuerySchema,
+  postListResponseSchema,
+  postResponseSchema,
+  updatePostBodySchema,
+} from "@app/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Auth } from "../auth/auth";
+import { currentUser, requireUser } from "../auth/session";
+import type { PostsService } from "./posts.service";
+
+const idParams = z.object({ id: z.uuid("Unknown post id") });
+
+export async function postsRoutes(app: FastifyInstance, opts: { auth: Auth; service: PostsService }) {
+  const { service } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const preHandler = requireUser(opts.auth);
+  const tags = ["posts"];
+  const one = { 200: postResponseSchema };
+
+  r.get(
+    "/api/posts",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Posts going out between from and to (ISO instants), soonest first",
+        querystring: listPostsQuerySchema,
+        response: { 200: postListResponseSchema },
+      },
+    },
+    async (req) => ({ posts: await service.list(currentUser(req).user.id, req.query) }),
+  );
+
+  r.post(
+    "/api/posts",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Save a draft or schedule a post (date and time in the given IANA time zone)",
+        body: createPostBodySchema,
+        response: one,
+      },
+    },
+    async (req) => ({ post: await service.create(currentUser(req).user.id, req.body) }),
+  );
+
+  r.get(
+    "/api/posts/:id",
+    { preHandler, schema: { tags, summary: "One post with its targets", params: idParams, response: one } },
+    async (req) => ({ post: await service.get(currentUser(req).user.id, req.params.id) }),
+  );
+
+  r.patch(
+    "/api/posts/:id",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Change or reschedule a post that has not started publishing (a date alone keeps the time)",
+        params: idParams,
+        body: updatePostBodySchema,
+        response: one,
+      },
+    },
+    async (req) => ({ post: await service.update(currentUser(req).user.id, req.params.id, req.body) }),
+  );
+
+  r.delete(
+    "/api/posts/:id",
+    {
+      preHandler,
+      schema: { tags, summary: "Delete a post that has not started publishing", params: idParams, response: one },
+    },
+    async (req) => ({ post: await service.remove(currentUser(req).user.id, req.params.id) }),
+  );
+
+  r.post(
+    "/api/posts/:id/publish",
+    {
+      preHandler,
+      schema: { tags, summary: "Publish a scheduled post now", params: idParams, response: one },
+    },
+    async (req) => ({ post: await service.publishNow(currentUser(req).user.id, req.params.id) }),
+  );
+}

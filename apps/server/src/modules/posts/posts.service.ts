@@ -1,0 +1,252 @@
+import {
+  type CreatePostBody,
+  checkPost,
+  DEFAULT_DRAFT_TIME,
+  EDITABLE_STATUSES,
+  monthWindow,
+  PLANS,
+  type Platform,
+  POST_MESSAGES,
+  type Post,
+  type PostStatus,
+  todayIn,
+  type UpdatePostBody,
+  wallClock,
+  zonedInstant,
+} from "@app/shared";
+import type { Db, Tx } from "../../db/client";
+import { AppError, notFound } from "../../http/errors";
+import type { RealtimeHub } from "../../realtime/hub";
+import type { AccountsRepo } from "../accounts/accounts.repo";
+import { planOf } from "../billing/plan.repo";
+import type { NewTarget, PostsRepo, PostWithTargets } from "./posts.repo";
+
+export interface PostsDeps {
+  db: Db;
+  repo: PostsRepo;
+  accounts: AccountsRepo;
+  hub: RealtimeHub;
+  now?: () => Date;
+}
+
+export function toApiPost(row: PostWithTargets): Post {
+  const { date, time } = wallClock(row.scheduledAt, row.timezone);
+  return {
+    id: row.id,
+    content: row.content,
+    hashtags: row.hashtags,
+    mentions: row.mentions,
+    media: row.media,
+    options: row.options,
+    facebookPageId: row.facebookPageId,
+    status: row.status as PostStatus,
+    scheduledAt: row.scheduledAt.toISOString(),
+    timezone: row.timezone,
+    scheduledDate: date,
+    scheduledTime: time,
+    platforms: [...new Set(row.targets.map((t) => t.platform as Platform))],
+    targets: row.targets.map((t) => ({
+      id: t.id,
+      accountId: t.accountId,
+      platform: t.platform as Platform,
+      pageId: t.pageId,
+      status: t.status as Post["targets"][number]["status"],
+      lastError: t.lastError,
+      externalUrl: t.externalUrl,
+      publishedAt: t.publishedAt?.toISOString() ?? null,
+    })),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Everything a post is written with, after defaults: what the rules check and the rows are made of. */
+interface Written {
+  content: string;
+  hashtags: string[];
+  mentions: string[];
+  accountIds: string[];
+  facebookPageId: string | null;
+  media: CreatePostBody["media"];
+  scheduledDate: string;
+  scheduledTime: string;
+  timezone: string;
+  status: "draft" | "scheduled";
+  options: CreatePostBody["options"];
+}
+
+const notEditable = () => new AppError(409, "POST_NOT_EDITABLE", POST_MESSAGES.notEditable);
+
+export function createPostsService(deps: PostsDeps) {
+  const { repo, hub } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const publish = (row: PostWithTargets, action: "insert" | "update" | "delete") =>
+    hub.publish(row.userId, { name: "posts", data: { type: "posts.changed", action, post: toApiPost(row) } });
+
+  /** The chosen accounts, which must be the owner's active ones; one target per account. */
+  async function targetsFor(
+    userId: string,
+    w: Pick<Written, "accountIds" | "facebookPageId">,
+  ): Promise<{ platforms: Platform[]; targets: Omit<NewTarget, "nextAttemptAt">[] }> {
+    const active = new Map((await deps.accounts.listActive(userId)).map((a) => [a.id, a]));
+    const ids = [...new Set(w.accountIds)];
+    const targets: Omit<NewTarget, "nextAttemptAt">[] = [];
+    for (const id of ids) {
+      const account = active.get(id);
+      if (!account)
+        throw new AppError(400, "UNKNOWN_ACCOUNT", POST_MESSAGES.unknownAccount, POST_MESSAGES.unknownAccountTitle);
+      targets.push({
+        accountId: id,
+        platform: account.platform,
+        pageId: account.platform === "facebook" ? w.facebookPageId : null,
+      });
+    }
+    return { platforms: [...new Set(targets.map((t) => t.platform as Platform))], targets };
+  }
+
+  /** Applies the spec's rules; a draft without a date or time gets today at 09:00. */
+  function checked(w: Written, platforms: Platform[]): Written & { at: Date } {
+    const filled =
+      w.status === "draft"
+        ? {
+            ...w,
+            scheduledDate: w.scheduledDate || todayIn(w.timezone, now()),
+            scheduledTime: w.scheduledTime || DEFAULT_DRAFT_TIME,
+          }
+        : w;
+    const problem = checkPost({ ...filled, platforms }, filled.status, now());
+    if (problem) throw new AppError(400, problem.code, problem.message, problem.title);
+    return { ...filled, at: zonedInstant(filled.scheduledDate, filled.scheduledTime, filled.timezone) };
+  }
+
+  /** The Free plan's posts per month, counted in the user's zone; fails closed. */
+  async function assertRoomForAnother(tx: Tx, userId: string, timezone: string) {
+    try {
+      const limit = PLANS[await planOf(tx, userId, now())].limits.postsPerMonth;
+      if (limit === null) return;
+      if ((await repo.countCounted(userId, monthWindow(now(), timezone), tx)) >= limit)
+        throw new AppError(403, "PLAN_LIMIT", POST_MESSAGES.limitReached(limit), POST_MESSAGES.limitTitle);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw new AppError(503, "LIMIT_CHECK_FAILED", POST_MESSAGES.limitCheckFailed);
+    }
+  }
+
+  const rowValues = (w: Written & { at: Date }) => ({
+    content: w.content,
+    hashtags: w.hashtags,
+    mentions: w.mentions,
+    media: w.media,
+    options: w.options,
+    facebookPageId: w.facebookPageId,
+    status: w.status,
+    scheduledAt: w.at,
+    timezone: w.timezone,
+  });
+
+  return {
+    async list(userId: string, filter: { from?: string; to?: string; status?: PostStatus }): Promise<Post[]> {
+      const rows = await repo.list(userId, {
+        from: filter.from ? new Date(filter.from) : undefined,
+        to: filter.to ? new Date(filter.to) : undefined,
+        status: filter.status,
+      });
+      return rows.map(toApiPost);
+    },
+
+    async get(userId: string, id: string): Promise<Post> {
+      const row = await repo.find(userId, id);
+      if (!row) throw notFound(POST_MESSAGES.notFound);
+      return toApiPost(row);
+    },
+
+    async create(userId: string, body: CreatePostBody): Promise<Post> {
+      const { platforms, targets } = await targetsFor(userId, body);
+      const w = checked(body, platforms);
+      const row = await repo.transactionForOwner(userId, async (tx) => {
+        if (w.status === "scheduled") await assertRoomForAnother(tx, userId, w.timezone);
+        return repo.insert(
+          tx,
+          { userId, ...rowValues(w), createdAt: now(), updatedAt: now() },
+          targets.map((t) => ({ ...t, nextAttemptAt: w.status === "scheduled" ? w.at : null })),
+        );
+      });
+      publish(row, "insert");
+      return toApiPost(row);
+    },
+
+    /**
+     * Changes a post that has not started publishing. A new date alone keeps the time (a reschedule); the
+     * date and time are read in the post's zone, so a daylight-saving change never shifts it.
+     */
+    async update(userId: string, id: string, body: UpdatePostBody): Promise<Post> {
+      const existing = await repo.find(userId, id);
+      if (!existing) throw notFound(POST_MESSAGES.notFound);
+      if (!EDITABLE_STATUSES.includes(existing.status as PostStatus)) throw notEditable();
+      const was = wallClock(existing.scheduledAt, existing.timezone);
+      const merged: Written = {
+        content: body.content ?? existing.content,
+        hashtags: body.hashtags ?? existing.hashtags,
+        mentions: body.mentions ?? existing.mentions,
+        accountIds: body.accountIds ?? existing.targets.map((t) => t.accountId),
+        facebookPageId: body.facebookPageId !== undefined ? body.facebookPageId : existing.facebookPageId,
+        media: body.media ?? existing.media,
+        scheduledDate: body.scheduledDate ?? was.date,
+        scheduledTime: body.scheduledTime ?? was.time,
+        timezone: body.timezone ?? existing.timezone,
+        status: body.status ?? (existing.status as "draft" | "scheduled"),
+        options: body.options ?? existing.options,
+      };
+      const retarget = body.accountIds !== undefined || body.facebookPageId !== undefined;
+      // Accounts disconnected since are checked only when the user picks accounts again.
+      const { platforms, targets } = retarget
+        ? await targetsFor(userId, merged)
+        : { platforms: [...new Set(existing.targets.map((t) => t.platform as Platform))], targets: [] };
+      const w = checked(merged, platforms);
+      const nextAttemptAt = w.status === "scheduled" ? w.at : null;
+      const row = await repo.transactionForOwner(userId, async (tx) => {
+        if (w.status === "scheduled" && existing.status === "draft") await assertRoomForAnother(tx, userId, w.timezone);
+        return repo.updateEditable(
+          tx,
+          userId,
+          id,
+          rowValues(w),
+          retarget ? { replace: targets.map((t) => ({ ...t, nextAttemptAt })) } : { nextAttemptAt },
+        );
+      });
+      if (!row) throw notEditable();
+      publish(row, "update");
+      return toApiPost(row);
+    },
+
+    async remove(userId: string, id: string): Promise<Post> {
+      const existing = await repo.find(userId, id);
+      if (!existing) throw notFound(POST_MESSAGES.notFound);
+      const gone = await repo.deleteEditable(userId, id);
+      if (!gone) throw notEditable();
+      publish(gone, "delete");
+      return toApiPost(gone);
+    },
+
+    /** Publish now on a scheduled post: it becomes due at once and the publisher takes it from the queue. */
+    async publishNow(userId: string, id: string): Promise<Post> {
+      const existing = await repo.find(userId, id);
+      if (!existing) throw notFound(POST_MESSAGES.notFound);
+      if (existing.status !== "scheduled") throw notEditable();
+      const at = now();
+      const row = await repo.transactionForOwner(userId, (tx) =>
+        repo.updateEditable(tx, userId, id, { scheduledAt: at }, { nextAttemptAt: at }),
+      );
+      if (!row) throw notEditable();
+      publish(row, "update");
+      return toApiPost(row);
+    },
+
+    /** Posts counted towards the plan this month, in the user's zone. */
+    postsThisMonth(userId: string, timezone: string): Promise<number> {
+      return repo.countCounted(userId, monthWindow(now(), timezone));
+    },
+  };
+}
+export type PostsService = ReturnType<typeof createPostsService>;
