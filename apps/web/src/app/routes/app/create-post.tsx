@@ -1,23 +1,19 @@
-import { PenSquare } from "lucide-react";
-import { Link } from "react-router";
+import { useSearchParams } from "react-router";
 import { PageHeader } from "@/components/layouts/page-header";
-import { Button } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
+import { Card, CardContent } from "@/components/ui/card";
+import { PostComposer } from "@/features/posts/components/post-composer";
 
 export default function CreatePostRoute() {
+  // The Create Post action of a connected account starts with that account chosen.
+  const [params] = useSearchParams();
   return (
     <>
       <PageHeader title="Create New Post" description="Write once, then publish or schedule to your networks." />
-      <EmptyState
-        icon={PenSquare}
-        title="No social accounts connected"
-        description="Connect an account to choose where your post goes."
-        action={
-          <Button asChild>
-            <Link to="/connected-accounts">Connect Accounts</Link>
-          </Button>
-        }
-      />
+      <Card className="max-w-3xl">
+        <CardContent className="p-4 sm:p-6">
+          <PostComposer initialAccountId={params.get("account")} />
+        </CardContent>
+      </Card>
     </>
   );
 }

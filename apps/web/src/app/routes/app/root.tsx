@@ -6,13 +6,14 @@ import { useAccountsChannel } from "@/features/accounts/api/account-events";
 import { useMe } from "@/features/auth/api/get-me";
 import { useSignOut } from "@/features/auth/api/sign-out";
 import { ProtectedRoute } from "@/features/auth/components/protected-route";
+import { usePostsChannel } from "@/features/posts/api/post-events";
 import { useRealtime } from "@/lib/realtime";
 
 function Shell() {
   const me = useMe();
   const signOut = useSignOut();
   // One stream of the user's changes for every screen, open while signed in.
-  useRealtime([useAccountsChannel()]);
+  useRealtime([useAccountsChannel(), usePostsChannel()]);
   // ProtectedRoute renders this only once the user is known.
   const data = me.data;
   if (!data) return null;

@@ -1,0 +1,42 @@
+import { type Post, postListResponseSchema } from "@app/shared";
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { type PostsRange, removePost, upsertPost } from "../utils/posts-cache";
+
+/** Every cached list of posts lives under this key, followed by its range. */
+export const postsQueryKey = ["posts"] as const;
+export const postsListKey = (range: PostsRange) => [...postsQueryKey, "list", range] as const;
+
+/** The user's posts going out in the range, soonest first. */
+export async function getPosts(range: PostsRange, signal?: AbortSignal): Promise<Post[]> {
+  const params = new URLSearchParams();
+  if (range.from) params.set("from", range.from);
+  if (range.to) params.set("to", range.to);
+  if (range.status) params.set("status", range.status);
+  const qs = params.toString();
+  return (await api(`/api/posts${qs ? `?${qs}` : ""}`, { schema: postListResponseSchema, signal })).posts;
+}
+
+export const postsQueryOptions = (range: PostsRange = {}) =>
+  queryOptions({ queryKey: postsListKey(range), queryFn: ({ signal }) => getPosts(range, signal) });
+
+/** Posts in a range; while another range loads (the calendar paging), the last one stays on screen. */
+export function usePosts(range: PostsRange = {}, opts: { enabled?: boolean } = {}) {
+  return useQuery({ ...postsQueryOptions(range), placeholderData: keepPreviousData, enabled: opts.enabled ?? true });
+}
+
+/** Every cached list with its range, so one changed post can be put into each. */
+function eachList(queryClient: QueryClient, update: (list: Post[], range: PostsRange) => Post[]) {
+  for (const [key, list] of queryClient.getQueriesData<Post[]>({ queryKey: [...postsQueryKey, "list"] })) {
+    if (!list) continue;
+    const range = (key[2] ?? {}) as PostsRange;
+    queryClient.setQueryData<Post[]>(key, update(list, range));
+  }
+}
+
+/** Puts one changed post into every cached list it belongs to (and out of those it left). */
+export const cachePost = (queryClient: QueryClient, post: Post) =>
+  eachList(queryClient, (list, range) => upsertPost(list, post, range));
+
+export const uncachePost = (queryClient: QueryClient, id: string) =>
+  eachList(queryClient, (list) => removePost(list, id));

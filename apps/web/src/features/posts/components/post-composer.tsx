@@ -1,0 +1,302 @@
+import {
+  checkPost,
+  composePostText,
+  DEFAULT_DRAFT_TIME,
+  MAX_MEDIA_FILES,
+  type Platform,
+  POST_MESSAGES,
+  type Post,
+  TEXT_WARNING_REMAINING,
+  textBudget,
+  todayIn,
+  wallClock,
+} from "@app/shared";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CalendarClock, Eye, ImagePlus, Info, Save, Send } from "lucide-react";
+import { useId, useMemo, useState } from "react";
+import { type FieldErrors, type Path, type PathValue, useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { useAccounts } from "@/features/accounts/api/get-accounts";
+import { cn } from "@/lib/utils";
+import { useCreatePost } from "../api/create-post";
+import { usePublishPost } from "../api/publish-post";
+import { toastPostError } from "../utils/errors";
+import { browserTimeZone, formatDay } from "../utils/format";
+import { emptyPostForm, type PostFormValues, postFormSchema, toCheckInput, toCreateBody } from "../utils/post-form";
+import { FacebookPagePicker } from "./facebook-page-picker";
+import { PlatformOptions } from "./platform-options";
+import { PlatformPicker } from "./platform-picker";
+import { PostPreviewDialog } from "./post-preview-dialog";
+import { SchedulePicker } from "./schedule-picker";
+import { TagInput } from "./tag-input";
+
+type Intent = "draft" | "scheduled" | "publish";
+
+const FAILED: Record<Intent, string> = {
+  draft: POST_MESSAGES.draftFailed,
+  scheduled: POST_MESSAGES.scheduleFailed,
+  publish: POST_MESSAGES.publishFailed,
+};
+
+/**
+ * Writes a post for the chosen accounts and saves it as a draft, schedules it, or publishes it now. Used on
+ * the Create New Post page and in the scheduler's Create Post tab. Every rule of the spec is checked before
+ * anything is sent; a failure keeps everything typed.
+ */
+export function PostComposer({
+  initialAccountId,
+  onScheduled,
+}: {
+  /** an account to start with (the Create Post action of a connected account) */
+  initialAccountId?: string | null;
+  /** after a post has been scheduled and the form reset */
+  onScheduled?(post: Post): void;
+}) {
+  const id = useId();
+  const accountsQuery = useAccounts();
+  const accounts = accountsQuery.data ?? [];
+  // The zone dates are chosen in; it does not change while the page is open.
+  const timezone = useMemo(browserTimeZone, []);
+  const form = useForm<PostFormValues>({
+    resolver: zodResolver(postFormSchema),
+    defaultValues: emptyPostForm(initialAccountId ? [initialAccountId] : []),
+  });
+  const values = useWatch({ control: form.control }) as PostFormValues;
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const [running, setRunning] = useState<Intent | null>(null);
+
+  const create = useCreatePost();
+  const publish = usePublishPost();
+  const busy = running !== null || create.isPending || publish.isPending;
+
+  // Accounts that are chosen and still connected; their networks are the post's platforms.
+  const selected = accounts.filter((a) => values.accountIds.includes(a.id));
+  const platforms = [...new Set(selected.map((a) => a.platform))] as Platform[];
+  const facebookAccounts = selected.filter((a) => a.platform === "facebook");
+
+  const text = composePostText(values.content, values.hashtags);
+  const budget = textBudget(text, platforms, { twitterThread: values.twitterThread });
+  const hasText = text.trim() !== "";
+  const today = todayIn(timezone);
+
+  const set = <K extends Path<PostFormValues>>(name: K, value: PathValue<PostFormValues, K>) =>
+    form.setValue(name, value, { shouldDirty: true });
+
+  const reset = () => form.reset(emptyPostForm());
+
+  const onInvalid = (errors: FieldErrors<PostFormValues>) => {
+    const first = Object.values(errors).find((e) => e?.message);
+    toast.error("Please check your post", { description: first?.message?.toString() });
+  };
+
+  const run = (intent: Intent) =>
+    form.handleSubmit(async (v) => {
+      const now = new Date();
+      let post = { ...v, accountIds: selected.map((a) => a.id) };
+      if (intent === "draft") {
+        post = {
+          ...post,
+          scheduledDate: post.scheduledDate || todayIn(timezone, now),
+          scheduledTime: post.scheduledTime || DEFAULT_DRAFT_TIME,
+        };
+      } else if (intent === "publish") {
+        const at = wallClock(now, timezone);
+        post = { ...post, scheduledDate: at.date, scheduledTime: at.time };
+      }
+      const problem = checkPost(
+        toCheckInput(post, platforms, timezone),
+        intent === "draft" ? "draft" : "scheduled",
+        now,
+      );
+      if (problem) {
+        toast.error(problem.title, { description: problem.message });
+        return;
+      }
+
+      setRunning(intent);
+      try {
+        const body = toCreateBody(post, platforms, intent === "draft" ? "draft" : "scheduled", timezone);
+        if (intent === "publish") {
+          // Saved as due now, then handed to the publishing queue at once.
+          const saved = await create.mutateAsync(body);
+          // Saved: from here on a retry would post it twice, so the form is done with it.
+          reset();
+          await publish.mutateAsync(saved.id);
+          toast.success(POST_MESSAGES.publishedTitle, { description: POST_MESSAGES.queued });
+          return;
+        }
+        const saved = await create.mutateAsync(body);
+        reset();
+        if (intent === "draft") {
+          toast.success(POST_MESSAGES.draftSavedTitle, { description: POST_MESSAGES.draftSaved });
+        } else {
+          toast.success(POST_MESSAGES.scheduledTitle, {
+            description: POST_MESSAGES.scheduledFor(formatDay(saved.scheduledDate), saved.scheduledTime),
+          });
+          onScheduled?.(saved);
+        }
+      } catch (err) {
+        toastPostError(err as Error, FAILED[intent]);
+      } finally {
+        setRunning(null);
+      }
+    }, onInvalid)();
+
+  const counterTone =
+    budget.remaining < 0
+      ? "text-destructive font-semibold"
+      : budget.remaining < TEXT_WARNING_REMAINING
+        ? "text-amber-700 dark:text-amber-400 font-semibold"
+        : "text-muted-foreground";
+
+  return (
+    <form
+      noValidate
+      aria-label="Create New Post"
+      className="grid min-w-0 gap-6"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run("scheduled");
+      }}
+    >
+      <fieldset className="grid min-w-0 gap-3">
+        <legend className="mb-3 text-sm font-medium">Platforms</legend>
+        <PlatformPicker
+          accounts={accounts}
+          loading={accountsQuery.isPending}
+          error={accountsQuery.error}
+          onRetry={() => void accountsQuery.refetch()}
+          value={values.accountIds}
+          onChange={(ids) => set("accountIds", ids)}
+        />
+        {platforms.includes("pinterest") && (
+          <Alert>
+            <Info aria-hidden />
+            <AlertDescription>
+              <p>{POST_MESSAGES.pinterestNote}</p>
+            </AlertDescription>
+          </Alert>
+        )}
+        {facebookAccounts.length > 0 && (
+          <FacebookPagePicker
+            id={`${id}-fb-page`}
+            accounts={facebookAccounts}
+            value={values.facebookPageId}
+            onChange={(pageId) => set("facebookPageId", pageId)}
+          />
+        )}
+      </fieldset>
+
+      <div className="grid gap-2">
+        <div className="flex items-end justify-between gap-2">
+          <Label htmlFor={`${id}-content`}>Content</Label>
+          <span id={`${id}-counter`} className={cn("text-xs tabular-nums", counterTone)}>
+            <span className="sr-only">Characters: </span>
+            {budget.length}/{budget.limit}
+          </span>
+        </div>
+        <Textarea
+          id={`${id}-content`}
+          placeholder="What would you like to share?"
+          rows={6}
+          aria-describedby={`${id}-counter`}
+          {...form.register("content")}
+        />
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TagInput
+          id={`${id}-hashtags`}
+          label="Hashtags"
+          mark="#"
+          placeholder="Add a hashtag"
+          value={values.hashtags}
+          onChange={(tags) => set("hashtags", tags)}
+        />
+        <TagInput
+          id={`${id}-mentions`}
+          label="Mentions"
+          mark="@"
+          placeholder="Add a mention"
+          value={values.mentions}
+          onChange={(tags) => set("mentions", tags)}
+        />
+      </div>
+
+      <section className="grid gap-2" aria-labelledby={`${id}-media`}>
+        <div className="flex items-end justify-between gap-2">
+          <h3 id={`${id}-media`} className="text-sm font-medium">
+            Media
+          </h3>
+          <span className="text-xs text-muted-foreground">max {MAX_MEDIA_FILES} files</span>
+        </div>
+        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-6 text-center">
+          <ImagePlus className="size-6 text-muted-foreground" aria-hidden />
+          <p className="text-sm">Images and videos are added from the Media Library.</p>
+          <p className="text-xs text-muted-foreground">Coming soon</p>
+        </div>
+      </section>
+
+      <SchedulePicker
+        id={`${id}-schedule`}
+        minDate={today}
+        date={values.scheduledDate}
+        time={values.scheduledTime}
+        onDateChange={(d) => set("scheduledDate", d)}
+        onTimeChange={(t) => set("scheduledTime", t)}
+      />
+
+      <PlatformOptions id={`${id}-options`} platforms={platforms} control={form.control} />
+
+      <div className="flex flex-wrap gap-2 border-t pt-4 [&>button]:flex-1 sm:[&>button]:flex-none">
+        <Button type="button" variant="outline" disabled={busy} onClick={() => void run("draft")}>
+          {running === "draft" ? <Spinner className="size-4 text-current" label="Saving" /> : <Save aria-hidden />}
+          Save Draft
+        </Button>
+        <Button type="button" variant="outline" onClick={() => setPreviewOpen(true)}>
+          <Eye aria-hidden />
+          Preview
+        </Button>
+        <Button
+          type="submit"
+          className="sm:ml-auto"
+          disabled={busy || platforms.length === 0 || !values.scheduledDate || !values.scheduledTime}
+        >
+          {running === "scheduled" ? (
+            <Spinner className="size-4 text-current" label="Scheduling" />
+          ) : (
+            <CalendarClock aria-hidden />
+          )}
+          Schedule Post
+        </Button>
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={busy || platforms.length === 0 || !hasText}
+          onClick={() => void run("publish")}
+        >
+          {running === "publish" ? (
+            <Spinner className="size-4 text-current" label="Publishing" />
+          ) : (
+            <Send aria-hidden />
+          )}
+          Publish Now
+        </Button>
+      </div>
+
+      <PostPreviewDialog
+        open={previewOpen}
+        onOpenChange={setPreviewOpen}
+        accounts={selected}
+        content={values.content}
+        hashtags={values.hashtags}
+        twitterThread={values.twitterThread}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { useQuery } from "@tanstack/react-query";
+import { CalendarDays, PenSquare } from "lucide-react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { PageHeader } from "@/components/layouts/page-header";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { postsQueryOptions } from "../api/get-posts";
+import { monthGridRange } from "../utils/calendar-range";
+import { PostComposer } from "./post-composer";
+import { ScheduledPostsList } from "./scheduled-posts-list";
+import { WeeklyEngagementCard } from "./weekly-engagement-card";
+
+// FullCalendar is large: it loads when the Calendar tab is first opened.
+const loadCalendar = () => import("./content-calendar");
+const ContentCalendar = lazy(loadCalendar);
+
+type Tab = "create" | "calendar";
+
+/** The Post Scheduler: compose or see the calendar, then every post below with its actions. */
+export function SchedulerScreen() {
+  // The open tab is in the address (?tab=calendar), so a link or a reload lands on it.
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get("tab") === "calendar" ? "calendar" : "create";
+  const setTab = (next: Tab) =>
+    setParams(
+      (p) => {
+        const q = new URLSearchParams(p);
+        if (next === "calendar") q.set("tab", "calendar");
+        else q.delete("tab");
+        return q;
+      },
+      { replace: true },
+    );
+  // The calendar opens on the day of the post just scheduled.
+  const [focusDate, setFocusDate] = useState<string | undefined>();
+  // Opening on the calendar: its code and this month's posts load side by side, and the month's posts go
+  // first; the list below (every post) is asked for once they are in, rather than queued before them.
+  const [thisMonth] = useState(() => monthGridRange(new Date()));
+  const month = useQuery({ ...postsQueryOptions(thisMonth), enabled: tab === "calendar" && !focusDate });
+  const [listReady, setListReady] = useState(tab !== "calendar");
+  useEffect(() => {
+    if (tab === "calendar") void loadCalendar();
+    if (tab !== "calendar" || !month.isPending) setListReady(true);
+  }, [tab, month.isPending]);
+  return (
+    <>
+      <PageHeader title="Post Scheduler" description="Compose posts and plan them on your content calendar." />
+      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+        <TabsList className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto">
+          <TabsTrigger value="create">
+            <PenSquare className="mr-2 size-4" aria-hidden />
+            Create Post
+          </TabsTrigger>
+          <TabsTrigger value="calendar">
+            <CalendarDays className="mr-2 size-4" aria-hidden />
+            Calendar
+          </TabsTrigger>
+        </TabsList>
+        {/* Kept while the calendar shows, so nothing typed is lost by a look at the calendar. */}
+        <TabsContent value="create" forceMount className="data-[state=inactive]:hidden">
+          <Card className="min-w-0">
+            <CardHeader>
+              <h2 className="font-semibold leading-none tracking-tight">Create New Post</h2>
+              <CardDescription>Write your post, pick its networks and when it goes out.</CardDescription>
+            </CardHeader>
+            <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
+              {/* After scheduling, the form resets and the Calendar tab opens. */}
+              <PostComposer
+                onScheduled={(post) => {
+                  setFocusDate(post.scheduledDate);
+                  setTab("calendar");
+                }}
+              />
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="calendar">
+          <Card className="min-w-0">
+            <CardHeader>
+              <h2 className="font-semibold leading-none tracking-tight">Content Calendar</h2>
+              <CardDescription>Drag a draft or scheduled post onto another day to reschedule it.</CardDescription>
+            </CardHeader>
+            <CardContent className="p-2 pt-0 sm:p-6 sm:pt-0">
+              <Suspense fallback={<Skeleton className="h-[32rem]" />}>
+                <ContentCalendar initialDate={focusDate} />
+              </Suspense>
+            </CardContent>
+          </Card>
+        </TabsContent>
+      </Tabs>
+      <div className="mt-6 grid min-w-0 gap-6 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          <ScheduledPostsList enabled={listReady} />
+        </div>
+        <div className="min-w-0">
+          <WeeklyEngagementCard />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { POST_MESSAGES, type Post } from "@app/shared";
+import { toast } from "sonner";
+import { useDeletePost } from "../api/delete-post";
+import { usePublishPost } from "../api/publish-post";
+import { toastPostError } from "../utils/errors";
+
+/** Publish now and delete of a listed post, with the spec's toasts. */
+export function usePostActions() {
+  const publish = usePublishPost();
+  const remove = useDeletePost();
+  return {
+    publish: (post: Post) =>
+      publish.mutate(post.id, {
+        onSuccess: () => toast.success(POST_MESSAGES.publishedTitle, { description: POST_MESSAGES.queued }),
+        onError: (err) => toastPostError(err, POST_MESSAGES.publishFailed),
+      }),
+    remove: (post: Post) =>
+      remove.mutate(post.id, {
+        onSuccess: () => toast.success(POST_MESSAGES.deletedTitle, { description: POST_MESSAGES.deleted }),
+        onError: (err) => {
+          console.error(POST_MESSAGES.deleteFailedWith(err.message));
+          toastPostError(err, POST_MESSAGES.deleteFailed);
+        },
+      }),
+    /** the post an action is under way for */
+    pendingId: publish.isPending ? publish.variables : remove.isPending ? remove.variables : null,
+  };
+}

@@ -1,0 +1,101 @@
+import {
+  type CreatePostInput,
+  INSTAGRAM_STORY_DURATIONS,
+  LINKEDIN_POST_AS,
+  type Platform,
+  type PostCheckInput,
+  type PostOptions,
+  postMediaSchema,
+  TEXT_LIMITS,
+} from "@app/shared";
+import { z } from "zod";
+
+export const INSTAGRAM_FORMATS = ["feed", "story", "reel"] as const;
+
+/** What the composer holds while the user writes: the post, with each network's options flattened. */
+export const postFormSchema = z.object({
+  accountIds: z.array(z.string()),
+  facebookPageId: z.string().nullable(),
+  content: z.string().max(Math.max(...Object.values(TEXT_LIMITS))),
+  hashtags: z.array(z.string()),
+  mentions: z.array(z.string()),
+  media: z.array(postMediaSchema),
+  scheduledDate: z.string(),
+  scheduledTime: z.string(),
+  twitterThread: z.boolean(),
+  instagramFormat: z.enum(INSTAGRAM_FORMATS),
+  storyDuration: z.union(INSTAGRAM_STORY_DURATIONS.map((d) => z.literal(d))),
+  linkedinPostAs: z.enum(LINKEDIN_POST_AS),
+});
+export type PostFormValues = z.infer<typeof postFormSchema>;
+
+export const emptyPostForm = (accountIds: string[] = []): PostFormValues => ({
+  accountIds,
+  facebookPageId: null,
+  content: "",
+  hashtags: [],
+  mentions: [],
+  media: [],
+  scheduledDate: "",
+  scheduledTime: "",
+  twitterThread: false,
+  instagramFormat: "feed",
+  storyDuration: 15,
+  linkedinPostAs: "personal",
+});
+
+/** The options of the chosen networks only. */
+export function postOptions(values: PostFormValues, platforms: readonly Platform[]): PostOptions {
+  const options: PostOptions = {};
+  if (platforms.includes("twitter")) options.twitter = { thread: values.twitterThread };
+  if (platforms.includes("instagram"))
+    options.instagram = { format: values.instagramFormat, storyDuration: values.storyDuration };
+  if (platforms.includes("linkedin")) options.linkedin = { postAs: values.linkedinPostAs };
+  return options;
+}
+
+/** The post as the shared rules look at it. */
+export function toCheckInput(values: PostFormValues, platforms: readonly Platform[], timezone: string): PostCheckInput {
+  return {
+    content: values.content,
+    hashtags: values.hashtags,
+    media: values.media,
+    platforms,
+    facebookPageId: platforms.includes("facebook") ? values.facebookPageId : null,
+    scheduledDate: values.scheduledDate,
+    scheduledTime: values.scheduledTime,
+    timezone,
+    options: postOptions(values, platforms),
+  };
+}
+
+/** The body of the create call. */
+export function toCreateBody(
+  values: PostFormValues,
+  platforms: readonly Platform[],
+  status: "draft" | "scheduled",
+  timezone: string,
+): CreatePostInput {
+  return {
+    content: values.content,
+    hashtags: values.hashtags,
+    mentions: values.mentions,
+    accountIds: values.accountIds,
+    facebookPageId: platforms.includes("facebook") ? values.facebookPageId : null,
+    media: values.media,
+    scheduledDate: values.scheduledDate,
+    scheduledTime: values.scheduledTime,
+    timezone,
+    status,
+    options: postOptions(values, platforms),
+  };
+}
+
+/** Words typed into a tag field: split on spaces and commas, each without its leading marks. */
+export function parseTags(input: string, mark: "#" | "@"): string[] {
+  const strip = mark === "#" ? /^#+/ : /^@+/;
+  return input
+    .split(/[\s,]+/)
+    .map((t) => t.replace(strip, "").trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,107 @@
+import type { Post, PostEvent } from "@app/shared";
+import { describe, expect, it } from "vitest";
+import { monthGridRange } from "./calendar-range";
+import { formatDay, formatPostMoment, timeLabel } from "./format";
+import { emptyPostForm, parseTags, postOptions, toCheckInput, toCreateBody } from "./post-form";
+import { applyPostEvent, inRange, removePost, upsertPost } from "./posts-cache";
+
+const post = (id: string, scheduledAt: string, extra: Partial<Post> = {}): Post => ({
+  id,
+  content: `post ${id}`,
+  hashtags: [],
+  mentions: [],
+  media: [],
+  options: {},
+  facebookPageId: null,
+  status: "scheduled",
+  scheduledAt,
+  timezone: "UTC",
+  scheduledDate: scheduledAt.slice(0, 10),
+  scheduledTime: scheduledAt.slice(11, 16),
+  platforms: ["linkedin"],
+  targets: [],
+  createdAt: "2026-11-01T00:00:00.000Z",
+  updatedAt: "2026-11-01T00:00:00.000Z",
+  ...extra,
+});
+
+describe("posts cache", () => {
+  const march = { from: "2027-03-01T00:00:00.000Z", to: "2027-04-01T00:00:00.000Z" };
+
+  it("keeps a list in the range, soonest first", () => {
+    const a = post("a", "2027-03-10T09:00:00.000Z");
+    const b = post("b", "2027-03-05T09:00:00.000Z");
+    expect(upsertPost([a], b, march).map((p) => p.id)).toEqual(["b", "a"]);
+    expect(upsertPost([a], post("c", "2027-04-01T00:00:00.000Z"), march)).toEqual([a]);
+  });
+
+  it("moves a rescheduled post out of a range it left, and replaces its old copy", () => {
+    const a = post("a", "2027-03-10T09:00:00.000Z");
+    expect(upsertPost([a], post("a", "2027-04-02T09:00:00.000Z"), march)).toEqual([]);
+    const moved = post("a", "2027-03-12T09:00:00.000Z");
+    expect(upsertPost([a], moved, march)).toEqual([moved]);
+  });
+
+  it("filters by status and applies stream events", () => {
+    const draft = post("d", "2027-03-10T09:00:00.000Z", { status: "draft" });
+    expect(inRange(draft, { status: "scheduled" })).toBe(false);
+    expect(inRange(draft, {})).toBe(true);
+    const event: PostEvent = { type: "posts.changed", action: "delete", post: draft };
+    expect(applyPostEvent([draft], event, {})).toEqual([]);
+    expect(applyPostEvent([], { ...event, action: "insert" }, {})).toEqual([draft]);
+    const list = [draft];
+    expect(removePost(list, "zzz")).toBe(list);
+  });
+});
+
+describe("post form", () => {
+  it("reads tags without their marks, split on spaces and commas", () => {
+    expect(parseTags(" #spring, ##launch  day ", "#")).toEqual(["spring", "launch", "day"]);
+    expect(parseTags("@grace @@ada", "@")).toEqual(["grace", "ada"]);
+    expect(parseTags("  ", "#")).toEqual([]);
+  });
+
+  it("sends the options and the Facebook page of the chosen networks only", () => {
+    const values = { ...emptyPostForm(["acc"]), facebookPageId: "page-1", twitterThread: true };
+    expect(postOptions(values, ["linkedin"])).toEqual({ linkedin: { postAs: "personal" } });
+    expect(postOptions(values, ["twitter", "instagram"])).toEqual({
+      twitter: { thread: true },
+      instagram: { format: "feed", storyDuration: 15 },
+    });
+    expect(toCreateBody(values, ["linkedin"], "draft", "UTC").facebookPageId).toBeNull();
+    expect(toCreateBody(values, ["facebook"], "scheduled", "UTC")).toMatchObject({
+      facebookPageId: "page-1",
+      status: "scheduled",
+      accountIds: ["acc"],
+      timezone: "UTC",
+    });
+    expect(toCheckInput(values, ["facebook"], "UTC").facebookPageId).toBe("page-1");
+  });
+});
+
+describe("formats", () => {
+  it("labels the picker's hours as 6:00 AM … 10:00 PM", () => {
+    expect(timeLabel("06:00")).toBe("6:00 AM");
+    expect(timeLabel("12:00")).toBe("12:00 PM");
+    expect(timeLabel("00:30")).toBe("12:30 AM");
+    expect(timeLabel("22:00")).toBe("10:00 PM");
+  });
+
+  it("writes dates as 'MMM dd, yyyy at HH:mm', falling back to 'date at time'", () => {
+    expect(formatPostMoment(post("a", "2027-03-10T09:00:00.000Z"))).toMatch(/^Mar (09|10|11), 2027 at \d\d:00$/);
+    expect(formatPostMoment({ scheduledAt: "not a date", scheduledDate: "2027-03-10", scheduledTime: "09:00" })).toBe(
+      "2027-03-10 at 09:00",
+    );
+    expect(formatDay("2027-03-05")).toBe("Mar 05, 2027");
+    expect(formatDay("soon")).toBe("soon");
+  });
+
+  it("gives the six weeks of the month grid", () => {
+    const range = monthGridRange(new Date(2027, 2, 10));
+    const from = new Date(range.from as string);
+    const to = new Date(range.to as string);
+    expect(from.getDay()).toBe(0);
+    expect(from.getDate()).toBe(28); // Sunday, February 28
+    expect(Math.round((to.getTime() - from.getTime()) / 86_400_000)).toBe(42);
+  });
+});

@@ -1,0 +1,411 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { connectSandboxAccount, newUsername } from "../support/accounts";
+import { signedIn } from "../support/users";
+
+/** The browser's clock and zone for the scheduling tests: a fixed day, so the calendar shows a known month. */
+const TODAY = "2027-03-10T10:00:00";
+const ZONE = "Europe/Paris";
+
+/** Picks an account card of the composer (the card is the checkbox's label) and checks it took. */
+async function pickAccount(page: Page, name: RegExp) {
+  const box = page.getByRole("checkbox", { name });
+  await box.locator("xpath=ancestor::label").click();
+  await expect(box).toBeChecked();
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+/** A day of the calendar's month grid, e.g. "March 11, 2027". */
+const dayCell = (page: Page, month: string, day: string) =>
+  page.getByRole("table", { name: month }).getByRole("cell", { name: new RegExp(`^${day}\\b`) });
+
+const postItem = (page: Page, text: string) =>
+  page.getByRole("list", { name: "Scheduled posts" }).getByRole("listitem").filter({ hasText: text });
+
+/** Drags with the mouse the way a user does: press on the element, move over the target in steps, release. */
+async function drag(page: Page, from: Locator, to: Locator) {
+  // The mouse reaches only what is on screen: bring it to the middle at once (the page scrolls smoothly).
+  await from.evaluate((el) => el.scrollIntoView({ block: "center", behavior: "instant" }));
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  if (!a || !b) throw new Error("nothing to drag");
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 5, { steps: 5 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 15 });
+  await page.mouse.up();
+}
+
+test.describe("scheduling", () => {
+  test.use({ timezoneId: ZONE });
+
+  test("schedule a post in the scheduler, see it on the calendar and in the list, drag it to another day, delete it", async ({
+    page,
+  }) => {
+    await page.clock.setFixedTime(new Date(TODAY));
+    await signedIn(page);
+    const username = newUsername();
+    await connectSandboxAccount(page, "linkedin", username);
+
+    await page.goto("/scheduler");
+    await expect(page.getByRole("heading", { name: "Post Scheduler" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Create New Post" })).toBeVisible();
+    const schedule = page.getByRole("button", { name: "Schedule Post" });
+    await expect(schedule).toBeDisabled();
+
+    await pickAccount(page, new RegExp(`LinkedIn: ${username}`, "i"));
+    await page.getByLabel("Content").fill("Spring launch: meet our new planner");
+    const hashtags = page.getByLabel("Hashtags", { exact: true });
+    await hashtags.fill("#launch");
+    await hashtags.press("Enter");
+    await hashtags.fill("launch");
+    await hashtags.press("Enter");
+    await expect(page.getByRole("button", { name: /^Remove #/ })).toHaveCount(1);
+    // The counter: the text with its hashtags, out of LinkedIn's limit.
+    await expect(page.getByText(/^Characters: \d+\/3000$/)).toHaveText("Characters: 44/3000");
+
+    const date = page.getByLabel("Schedule date");
+    await expect(date).toHaveAttribute("min", "2027-03-10");
+    await date.fill("2027-03-11");
+    await page.getByRole("button", { name: "9 AM" }).click();
+    await expect(page.getByLabel("Schedule time")).toHaveValue("09:00");
+    await schedule.click();
+
+    await expect(page.getByText("Post Scheduled")).toBeVisible();
+    await expect(page.getByText("Your post will go out on Mar 11, 2027 at 09:00.")).toBeVisible();
+    // After scheduling, the form resets and the Calendar tab opens.
+    await expect(page.getByRole("tab", { name: "Calendar" })).toHaveAttribute("aria-selected", "true");
+    await expect(page).toHaveURL(/\/scheduler\?tab=calendar$/);
+    await expect(page.getByRole("heading", { name: "Content Calendar" })).toBeVisible();
+    const event = dayCell(page, "March 2027", "March 11, 2027").getByRole("listitem");
+    await expect(event).toHaveText(/Spring launch: meet/); // the first 20 characters
+    await expect(event).not.toHaveText(/planner/);
+    await expect(event.getByRole("img", { name: "LinkedIn" })).toBeVisible();
+
+    const item = postItem(page, "Spring launch: meet our new planner");
+    await expect(page.getByRole("heading", { name: "Scheduled Posts (1)" })).toBeVisible();
+    await expect(item.getByText(`Mar 11, 2027 at 09:00 (${ZONE})`)).toBeVisible();
+    await expect(item.getByText("scheduled", { exact: true })).toBeVisible();
+    await expect(item.getByText("#launch")).toBeVisible();
+
+    // Drag onto the 13th: the date changes, the time stays.
+    await drag(page, event, dayCell(page, "March 2027", "March 13, 2027"));
+    await expect(page.getByText("Post Rescheduled")).toBeVisible();
+    await expect(page.getByText("Post moved to Mar 13, 2027 at 09:00")).toBeVisible();
+    await expect(item.getByText(`Mar 13, 2027 at 09:00 (${ZONE})`)).toBeVisible();
+    await expect(dayCell(page, "March 2027", "March 13, 2027").getByRole("listitem")).toHaveText(/Spring launch/);
+    await expect(dayCell(page, "March 2027", "March 11, 2027").getByRole("listitem")).toHaveCount(0);
+
+    // Delete, after saying yes.
+    await item.getByRole("button", { name: "Delete" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Are you sure you want to delete this scheduled post?" });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(item).toBeVisible();
+    await item.getByRole("button", { name: "Delete" }).click();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Post Deleted")).toBeVisible();
+    await expect(page.getByText("The scheduled post has been deleted successfully.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Scheduled Posts (0)" })).toBeVisible();
+    await expect(dayCell(page, "March 2027", "March 13, 2027").getByRole("listitem")).toHaveCount(0);
+  });
+
+  test("a post scheduled elsewhere appears in an open scheduler; publish now after confirming", async ({ page }) => {
+    await page.clock.setFixedTime(new Date(TODAY));
+    await signedIn(page);
+    const id = await connectSandboxAccount(page, "linkedin");
+    const streamOpen = page.waitForResponse((r) => r.url().endsWith("/api/events"));
+    await page.goto("/scheduler");
+    await expect(page.getByRole("heading", { name: "Scheduled Posts (0)" })).toBeVisible();
+    await streamOpen;
+
+    const res = await page.request.post("/api/posts", {
+      data: {
+        content: "Made in another tab",
+        accountIds: [id],
+        scheduledDate: "2027-03-12",
+        scheduledTime: "15:00",
+        timezone: ZONE,
+        status: "scheduled",
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    const item = postItem(page, "Made in another tab");
+    await expect(item.getByText(`Mar 12, 2027 at 15:00 (${ZONE})`)).toBeVisible();
+    await page.getByRole("tab", { name: "Calendar" }).click();
+    await expect(dayCell(page, "March 2027", "March 12, 2027").getByRole("listitem")).toHaveText(/Made in another tab/);
+
+    await item.getByRole("button", { name: "Publish now" }).click();
+    await page
+      .getByRole("alertdialog", { name: "Are you sure you want to publish this post now?" })
+      .getByRole("button", { name: "Publish now" })
+      .click();
+    await expect(page.getByText("Post Published")).toBeVisible();
+    // Handed to the publishing queue: it goes out now, no longer on the 12th.
+    await expect(item.getByText(`Mar 12, 2027 at 15:00 (${ZONE})`)).toHaveCount(0);
+  });
+
+  test("a refused reschedule puts the post back; a list that cannot load says so", async ({ page }) => {
+    await page.clock.setFixedTime(new Date(TODAY));
+    await signedIn(page);
+    const id = await connectSandboxAccount(page, "linkedin");
+    const res = await page.request.post("/api/posts", {
+      data: {
+        content: "Stays where it is",
+        accountIds: [id],
+        scheduledDate: "2027-03-16",
+        scheduledTime: "12:00",
+        timezone: ZONE,
+        status: "scheduled",
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    await page.route("**/api/posts/*", (route) =>
+      route.request().method() === "PATCH"
+        ? route.fulfill({ status: 500, json: { error: { code: "INTERNAL", message: "Database unavailable" } } })
+        : route.fallback(),
+    );
+    await page.goto("/scheduler");
+    await page.getByRole("tab", { name: "Calendar" }).click();
+    const from = dayCell(page, "March 2027", "March 16, 2027");
+    await drag(page, from.getByRole("listitem"), dayCell(page, "March 2027", "March 18, 2027"));
+    await expect(page.getByText("Failed to reschedule post. Please try again.")).toBeVisible();
+    await expect(from.getByRole("listitem")).toHaveText(/Stays where it is/);
+    await expect(dayCell(page, "March 2027", "March 18, 2027").getByRole("listitem")).toHaveCount(0);
+    await expect(postItem(page, "Stays where it is").getByText(`Mar 16, 2027 at 12:00 (${ZONE})`)).toBeVisible();
+
+    await page.route("**/api/posts", (route) =>
+      route.fulfill({ status: 500, json: { error: { code: "INTERNAL", message: "Database unavailable" } } }),
+    );
+    await page.reload();
+    await expect(page.getByText("Failed to load scheduled posts. Please try again.").first()).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByText("Error", { exact: true })).toBeVisible();
+  });
+});
+
+test("save a draft on Create New Post: nothing to save, then a draft for today at 09:00", async ({ page }) => {
+  await signedIn(page);
+  await connectSandboxAccount(page, "linkedin");
+  await page.goto("/create-post");
+  await expect(page.getByRole("heading", { name: "Create New Post" })).toBeVisible();
+
+  const save = page.getByRole("button", { name: "Save Draft" });
+  await save.click();
+  await expect(page.getByText("Nothing to Save")).toBeVisible();
+  await expect(page.getByText("Please add some content before saving as draft.")).toBeVisible();
+
+  const content = page.getByLabel("Content");
+  await content.fill("An idea for later");
+  await page.getByLabel("Mentions").fill("@grace");
+  await page.getByLabel("Mentions").press("Enter");
+  await expect(page.getByRole("button", { name: "Remove @grace" })).toBeVisible();
+  await save.click();
+  await expect(page.getByText("Draft Saved")).toBeVisible();
+  await expect(page.getByText("Your draft has been saved.")).toBeVisible();
+  await expect(content).toHaveValue("");
+  await expect(page.getByRole("button", { name: "Remove @grace" })).toHaveCount(0);
+
+  await page.goto("/scheduler");
+  const item = postItem(page, "An idea for later");
+  await expect(item.getByText("draft", { exact: true })).toBeVisible();
+  await expect(item.getByText(/at 09:00/)).toBeVisible();
+  // Only scheduled posts offer Publish now and Delete.
+  await expect(item.getByRole("button")).toHaveCount(0);
+});
+
+test("the composer's rules: content required, Facebook page required, X's limit, Pinterest note, preview", async ({
+  page,
+}) => {
+  await signedIn(page);
+  await page.goto("/create-post");
+  await expect(page.getByText("No social accounts connected")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Connect Accounts" })).toHaveAttribute("href", "/connected-accounts");
+
+  const fb = newUsername("fb");
+  const x = newUsername("x");
+  await connectSandboxAccount(page, "facebook", fb);
+  await connectSandboxAccount(page, "twitter", x);
+  await connectSandboxAccount(page, "pinterest");
+  await page.reload();
+
+  const schedule = page.getByRole("button", { name: "Schedule Post" });
+  const publish = page.getByRole("button", { name: "Publish Now" });
+  await expect(schedule).toBeDisabled();
+  await expect(publish).toBeDisabled();
+
+  // The Pinterest note shows while Pinterest is chosen.
+  await pickAccount(page, /^Pinterest:/);
+  await expect(
+    page.getByText("Pinterest needs an image: pins are created from the first image of the post."),
+  ).toBeVisible();
+  await page
+    .getByRole("checkbox", { name: /^Pinterest:/ })
+    .locator("xpath=ancestor::label")
+    .click();
+  await expect(page.getByText(/^Pinterest needs an image/)).toHaveCount(0);
+
+  // Facebook: the page picker appears, loaded from the network.
+  await pickAccount(page, new RegExp(`Facebook: ${fb}`, "i"));
+  const pagePicker = page.getByLabel("Facebook Page");
+  await expect(pagePicker.locator("option")).toHaveCount(3); // "Select a page" and the sandbox's two pages
+
+  // Date and time chosen, no content: the spec's Content Required.
+  await page.getByLabel("Schedule date").fill("2099-01-15");
+  await page.getByLabel("Schedule time").selectOption("18:00");
+  await expect(page.getByRole("button", { name: "6 PM" })).toHaveAttribute("aria-pressed", "true");
+  await expect(publish).toBeDisabled();
+  await schedule.click();
+  await expect(page.getByText("Content Required")).toBeVisible();
+  await expect(page.getByText("Please enter some content for your post.")).toBeVisible();
+
+  // Content but no page.
+  await page.getByLabel("Content").fill("Hello from the page");
+  await expect(publish).toBeEnabled();
+  await schedule.click();
+  await expect(page.getByText("Facebook Page Required")).toBeVisible();
+  await expect(page.getByText("Please select a Facebook page to post to.")).toBeVisible();
+
+  // X as well, with text over its 280 characters: the counter goes red and scheduling is refused.
+  await pickAccount(page, new RegExp(`X \\(Twitter\\): ${x}`, "i"));
+  await expect(page.getByText("Post as a thread")).toBeVisible();
+  await page.getByLabel("Content").fill("a".repeat(290));
+  const counter = page.getByText(/^Characters: \d+\/280$/);
+  await expect(counter).toHaveText("Characters: 290/280");
+  await expect(counter).toHaveClass(/text-destructive/);
+  await pagePicker.selectOption({ index: 1 });
+  await schedule.click();
+  await expect(page.getByText("Content Too Long")).toBeVisible();
+  await expect(page.getByText("Tweet exceeds 280 character limit")).toBeVisible();
+
+  // The preview warns where the text would be cut; as a thread it fits.
+  await page.getByRole("button", { name: "Preview" }).click();
+  const preview = page.getByRole("dialog", { name: "Post Preview" });
+  await expect(preview.getByRole("listitem")).toHaveCount(2);
+  await expect(preview.getByText("The text will be truncated")).toHaveCount(1);
+  await preview.getByRole("button", { name: "Close" }).click();
+  await page.getByRole("switch", { name: "Post as a thread" }).click();
+  await expect(page.getByText(/^Characters: \d+\/\d+$/)).toHaveText("Characters: 290/63206");
+
+  await schedule.click();
+  await expect(page.getByText("Post Scheduled")).toBeVisible();
+  await expect(page.getByText("Your post will go out on Jan 15, 2099 at 18:00.")).toBeVisible();
+  await expect(page.getByLabel("Content")).toHaveValue("");
+});
+
+test("Publish Now from the composer; Facebook pages that cannot load say so", async ({ page }) => {
+  await signedIn(page);
+  const li = newUsername();
+  const fb = newUsername("fb");
+  await connectSandboxAccount(page, "linkedin", li);
+  await connectSandboxAccount(page, "facebook", fb);
+  let failPages = true;
+  await page.route("**/api/accounts/*/facebook-pages", async (route) => {
+    if (!failPages) return route.fallback();
+    await new Promise((r) => setTimeout(r, 300));
+    return route.fulfill({ status: 400, json: { error: { code: "NETWORK", message: "Facebook said no" } } });
+  });
+
+  await page.goto("/create-post");
+  await pickAccount(page, new RegExp(`Facebook: ${fb}`, "i"));
+  await expect(page.getByText("Loading all Facebook pages...")).toBeVisible();
+  await expect(page.getByText("Failed to load Facebook pages. Please try again.").first()).toBeVisible();
+  failPages = false;
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByLabel("Facebook Page").locator("option")).toHaveCount(3);
+  // Leaving Facebook out again hides the picker.
+  await page
+    .getByRole("checkbox", { name: new RegExp(`Facebook: ${fb}`, "i") })
+    .locator("xpath=ancestor::label")
+    .click();
+  await expect(page.getByLabel("Facebook Page")).toHaveCount(0);
+
+  await pickAccount(page, new RegExp(`LinkedIn: ${li}`, "i"));
+  await page.getByLabel("Content").fill("Out it goes, right now");
+  await page.getByRole("button", { name: "Publish Now" }).click();
+  await expect(page.getByText("Post Published")).toBeVisible();
+  await expect(page.getByLabel("Content")).toHaveValue("");
+
+  await page.goto("/scheduler");
+  await expect(postItem(page, "Out it goes, right now")).toBeVisible();
+});
+
+test.describe("at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("the scheduler and the composer fit the width", async ({ page }) => {
+    await signedIn(page);
+    const username = newUsername();
+    await connectSandboxAccount(page, "linkedin", username);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+    await page.goto("/scheduler");
+    await pickAccount(page, new RegExp(`LinkedIn: ${username}`, "i"));
+    await page
+      .getByLabel("Content")
+      .fill("A post that is long enough to wrap on a small screen, with a link https://example.com/a/rather/long/path");
+    await expect(page.getByText("Platform options")).toBeVisible();
+    expect(await overflow()).toBe(0);
+
+    await page.getByRole("tab", { name: "Calendar" }).click();
+    await expect(page.getByRole("table").first()).toBeVisible();
+    expect(await overflow()).toBe(0);
+
+    await page.goto("/create-post");
+    await expect(page.getByRole("button", { name: "Publish Now" })).toBeVisible();
+    expect(await overflow()).toBe(0);
+  });
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`the scheduler and the composer have no serious axe violations (${colorScheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await page.clock.setFixedTime(new Date("2027-03-10T10:00:00"));
+    await signedIn(page);
+    const username = newUsername();
+    const id = await connectSandboxAccount(page, "linkedin", username);
+    await connectSandboxAccount(page, "twitter");
+    for (const [status, scheduledDate] of [
+      ["scheduled", "2027-03-11"],
+      ["draft", "2027-03-12"],
+    ] as const) {
+      const res = await page.request.post("/api/posts", {
+        data: {
+          content: "Axe sample post",
+          accountIds: [id],
+          scheduledDate,
+          scheduledTime: "09:00",
+          timezone: "UTC",
+          status,
+        },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    }
+
+    await page.goto("/scheduler");
+    await pickAccount(page, new RegExp(`LinkedIn: ${username}`, "i"));
+    await pickAccount(page, /^X \(Twitter\):/);
+    await page.getByLabel("Content").fill("x".repeat(275));
+    await expect(page.getByRole("heading", { name: "Scheduled Posts (2)" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByRole("dialog", { name: "Post Preview" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+
+    await page.getByRole("tab", { name: "Calendar" }).click();
+    await expect(page.getByRole("table", { name: "March 2027" }).getByRole("listitem")).toHaveCount(2);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto("/create-post");
+    await expect(page.getByRole("button", { name: "Publish Now" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
