@@ -68,6 +68,8 @@ describe("creating", () => {
     const to = new Date(t.clock.now().getTime() + 7 * DAY).toISOString();
     const list = await call("GET", `/api/posts?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, cookie);
     expect(list.json().posts.map((p: Json) => p.id)).toEqual([post.id]);
+    // The list (one JSON query) and the single read agree to the last field.
+    expect(list.json().posts[0]).toEqual(post);
     const outside = await call("GET", `/api/posts?from=${encodeURIComponent(to)}`, cookie);
     expect(outside.json().posts).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { endOfMonth, format, startOfMonth } from "date-fns";
+import { endOfMonth, startOfMonth } from "date-fns";
 
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -33,10 +33,27 @@ export function zonedInstant(date: string, time: string, zone: string): Date {
   return new Date(new TZDate(y, m - 1, d, hh, mm, 0, 0, zone).getTime());
 }
 
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The wall-clock date (YYYY-MM-DD) and time (HH:MM) of an instant in a zone. */
 export function wallClock(instant: Date, zone: string): { date: string; time: string } {
-  const local = new TZDate(instant.getTime(), zone);
-  return { date: format(local, "yyyy-MM-dd"), time: format(local, "HH:mm") };
+  // One formatter per zone: lists of thousands of posts are converted in a few milliseconds.
+  let fmt = wallClockFormats.get(zone);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    wallClockFormats.set(zone, fmt);
+  }
+  const part: Record<string, string> = {};
+  for (const p of fmt.formatToParts(instant)) part[p.type] = p.value;
+  return { date: `${part.year}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}` };
 }
 
 /** Today's date (YYYY-MM-DD) in a zone. */

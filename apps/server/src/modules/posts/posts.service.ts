@@ -19,7 +19,7 @@ import { AppError, notFound } from "../../http/errors";
 import type { RealtimeHub } from "../../realtime/hub";
 import type { AccountsRepo } from "../accounts/accounts.repo";
 import { planOf } from "../billing/plan.repo";
-import type { NewTarget, PostsRepo, PostWithTargets } from "./posts.repo";
+import type { NewTarget, PostForApi, PostsRepo, PostWithTargets } from "./posts.repo";
 
 export interface PostsDeps {
   db: Db;
@@ -29,7 +29,7 @@ export interface PostsDeps {
   now?: () => Date;
 }
 
-export function toApiPost(row: PostWithTargets): Post {
+export function toApiPost(row: PostForApi): Post {
   const { date, time } = wallClock(row.scheduledAt, row.timezone);
   return {
     id: row.id,
