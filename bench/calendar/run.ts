@@ -160,6 +160,15 @@ async function main() {
           .first()
           .waitFor();
         gridMs.push(performance.now() - t0);
+        if (process.env.BENCH_DEBUG) {
+          // Where the time went: each file and API call the page asked for, from navigation start (ms).
+          const timeline = await page.evaluate(() =>
+            (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map(
+              (e) => `${new URL(e.name).pathname} ${Math.round(e.startTime)}-${Math.round(e.responseEnd)}`,
+            ),
+          );
+          console.error({ total: Math.round(performance.now() - t0), timeline });
+        }
       }
     } finally {
       await browser.close();

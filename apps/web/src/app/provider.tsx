@@ -1,11 +1,10 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { Toaster } from "@/components/ui/sonner";
-import { createQueryClient } from "@/lib/query-client";
 import { ThemeProvider } from "@/lib/theme";
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** The query client is made once at start-up: the router's loaders fill it before screens render. */
+export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>

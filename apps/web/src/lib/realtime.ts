@@ -30,6 +30,7 @@ export function useRealtime(channels: RealtimeChannel[]) {
     let source: EventSource | null = null;
     let reopenTimer: ReturnType<typeof setTimeout> | undefined;
     let disposed = false;
+    let opened = false;
 
     const dispatch = (name: string) => (e: MessageEvent<string>) => {
       let data: unknown;
@@ -44,8 +45,13 @@ export function useRealtime(channels: RealtimeChannel[]) {
     const open = () => {
       source = new EventSource(EVENTS_URL);
       for (const name of names.split(",").filter(Boolean)) source.addEventListener(name, dispatch(name));
-      // Whatever changed before the stream was (re)opened is not on it: read the data again each time it opens.
+      // Whatever changed while the stream was down is not on it: read the data again when it reopens. The
+      // first opening comes with the screens' own first reads, so it needs none.
       source.addEventListener("open", () => {
+        if (!opened) {
+          opened = true;
+          return;
+        }
         for (const c of latest.current) c.onResync?.();
       });
       source.addEventListener("error", () => {

@@ -13,7 +13,7 @@ import { ScheduledPostsList } from "./scheduled-posts-list";
 import { WeeklyEngagementCard } from "./weekly-engagement-card";
 
 // FullCalendar is large: it loads when the Calendar tab is first opened.
-const loadCalendar = () => import("./content-calendar");
+export const loadCalendar = () => import("./content-calendar");
 const ContentCalendar = lazy(loadCalendar);
 
 type Tab = "create" | "calendar";
