@@ -308,7 +308,8 @@ test("Publish Now from the composer; Facebook pages that cannot load say so", as
   let failPages = true;
   await page.route("**/api/accounts/*/facebook-pages", async (route) => {
     if (!failPages) return route.fallback();
-    await new Promise((r) => setTimeout(r, 300));
+    // Slow enough that the loading text is surely seen, even on a busy machine.
+    await new Promise((r) => setTimeout(r, 1_500));
     return route.fulfill({ status: 400, json: { error: { code: "NETWORK", message: "Facebook said no" } } });
   });
 
@@ -409,3 +410,25 @@ for (const colorScheme of ["light", "dark"] as const) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+test("the dashboard counts the posts waiting to go out", async ({ page }) => {
+  await signedIn(page);
+  const accountId = await connectSandboxAccount(page, "linkedin", newUsername());
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  for (const status of ["scheduled", "scheduled", "draft"]) {
+    const res = await page.request.post("/api/posts", {
+      data: {
+        content: `A ${status} post`,
+        accountIds: [accountId],
+        scheduledDate: tomorrow,
+        scheduledTime: "12:00",
+        timezone: "UTC",
+        status,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  await page.goto("/dashboard");
+  await expect(page.getByRole("main").getByRole("region", { name: "Scheduled Posts" })).toContainText("2");
+  await expect(page.getByRole("main").getByRole("region", { name: "Reach" })).toContainText("0");
+});

@@ -10,6 +10,7 @@ import { AccountStatusCard, AccountsOverview } from "@/features/accounts/compone
 import { totalFollowers } from "@/features/accounts/utils/accounts-cache";
 import { formatCount } from "@/features/accounts/utils/format";
 import { StatCard } from "@/features/dashboard/components/stat-card";
+import { usePosts } from "@/features/posts/api/get-posts";
 
 /** The tabs beyond the overview point to the screens that hold their content. */
 const OTHER_TABS: { value: string; label: string; icon: LucideIcon; to: string; screen: string; text: string }[] = [
@@ -44,9 +45,11 @@ function Overview() {
   const usage = useUsage();
   const list = accounts.data;
   const limit = usage.data?.limits.socialAccounts;
+  // Every scheduled post is still waiting: once it goes out, its status changes.
+  const upcoming = usePosts({ status: "scheduled" });
   return (
     <div className="grid gap-4">
-      <div className="grid grid-cols-2 gap-3 sm:gap-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard
           title="Total Followers"
           icon={Users}
@@ -59,6 +62,13 @@ function Overview() {
           value={list ? formatCount(list.length) : null}
           hint={limit != null ? `Your plan allows ${limit}` : usage.data ? "Unlimited on your plan" : undefined}
         />
+        <StatCard
+          title="Scheduled Posts"
+          icon={CalendarClock}
+          value={upcoming.data ? formatCount(upcoming.data.length) : null}
+          hint="Waiting to go out"
+        />
+        <StatCard title="Reach" icon={BarChart3} value="0" hint="Measured once posts are published" />
       </div>
       <div className="grid gap-4 lg:grid-cols-3">
         <AccountsOverview className="min-w-0 lg:col-span-2" />
