@@ -432,3 +432,37 @@ test("the dashboard counts the posts waiting to go out", async ({ page }) => {
   await expect(page.getByRole("main").getByRole("region", { name: "Scheduled Posts" })).toContainText("2");
   await expect(page.getByRole("main").getByRole("region", { name: "Reach" })).toContainText("0");
 });
+
+test("a saved draft opens in the composer, and scheduling it keeps the same post", async ({ page }) => {
+  await signedIn(page);
+  const accountId = await connectSandboxAccount(page, "linkedin", newUsername());
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const res = await page.request.post("/api/posts", {
+    data: {
+      content: "Half-written thoughts",
+      hashtags: ["draft"],
+      accountIds: [accountId],
+      scheduledDate: tomorrow,
+      scheduledTime: "12:00",
+      timezone: "UTC",
+      status: "draft",
+    },
+  });
+  const draft = ((await res.json()) as { post: { id: string } }).post;
+
+  await page.goto("/scheduler");
+  const item = postItem(page, "Half-written thoughts");
+  await expect(item.getByText("draft", { exact: true })).toBeVisible();
+  await item.getByRole("link", { name: /^Edit post/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/create-post\\?edit=${draft.id}$`));
+  await expect(page.getByRole("heading", { name: "Edit Post" })).toBeVisible();
+  await expect(page.getByLabel("Content")).toHaveValue("Half-written thoughts");
+  await page.getByLabel("Content").fill("Finished thoughts, ready to go");
+  await page.getByRole("button", { name: "Schedule Post" }).click();
+
+  await expect(page).toHaveURL(/\/scheduler$/);
+  const scheduled = postItem(page, "Finished thoughts, ready to go");
+  await expect(scheduled.getByText("scheduled", { exact: true })).toBeVisible();
+  const list = (await (await page.request.get("/api/posts")).json()) as { posts: { id: string; status: string }[] };
+  expect(list.posts).toEqual([expect.objectContaining({ id: draft.id, status: "scheduled" })]);
+});

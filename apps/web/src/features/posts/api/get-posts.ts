@@ -1,4 +1,4 @@
-import { type Post, postListResponseSchema } from "@app/shared";
+import { type Post, postListResponseSchema, postResponseSchema } from "@app/shared";
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { type PostsRange, removePost, upsertPost } from "../utils/posts-cache";
@@ -40,3 +40,12 @@ export const cachePost = (queryClient: QueryClient, post: Post) =>
 
 export const uncachePost = (queryClient: QueryClient, id: string) =>
   eachList(queryClient, (list) => removePost(list, id));
+
+/** One post, to edit it. */
+export function usePost(id: string | null) {
+  return useQuery({
+    queryKey: [...postsQueryKey, "one", id],
+    queryFn: async ({ signal }) => (await api(`/api/posts/${id}`, { schema: postResponseSchema, signal })).post,
+    enabled: id !== null,
+  });
+}

@@ -9,6 +9,7 @@ import {
   TEXT_WARNING_REMAINING,
   textBudget,
   todayIn,
+  updatePostBodySchema,
   wallClock,
 } from "@app/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -25,9 +26,17 @@ import { useAccounts } from "@/features/accounts/api/get-accounts";
 import { cn } from "@/lib/utils";
 import { useCreatePost } from "../api/create-post";
 import { usePublishPost } from "../api/publish-post";
+import { useUpdatePost } from "../api/update-post";
 import { toastPostError } from "../utils/errors";
 import { browserTimeZone, formatDay } from "../utils/format";
-import { emptyPostForm, type PostFormValues, postFormSchema, toCheckInput, toCreateBody } from "../utils/post-form";
+import {
+  emptyPostForm,
+  type PostFormValues,
+  postFormFrom,
+  postFormSchema,
+  toCheckInput,
+  toCreateBody,
+} from "../utils/post-form";
 import { FacebookPagePicker } from "./facebook-page-picker";
 import { PlatformOptions } from "./platform-options";
 import { PlatformPicker } from "./platform-picker";
@@ -50,29 +59,39 @@ const FAILED: Record<Intent, string> = {
  */
 export function PostComposer({
   initialAccountId,
+  editing,
   onScheduled,
+  onSaved,
 }: {
   /** an account to start with (the Create Post action of a connected account) */
   initialAccountId?: string | null;
+  /** a saved draft or scheduled post to change: saving updates it instead of creating another */
+  editing?: Post;
   /** after a post has been scheduled and the form reset */
   onScheduled?(post: Post): void;
+  /** after any save (draft, schedule or publish) */
+  onSaved?(post: Post): void;
 }) {
   const id = useId();
   const accountsQuery = useAccounts();
   const accounts = accountsQuery.data ?? [];
-  // The zone dates are chosen in; it does not change while the page is open.
-  const timezone = useMemo(browserTimeZone, []);
+  // The zone dates are chosen in (a saved post keeps its own); it does not change while the page is open.
+  const timezone = useMemo(() => editing?.timezone ?? browserTimeZone(), [editing]);
   const form = useForm<PostFormValues>({
     resolver: zodResolver(postFormSchema),
-    defaultValues: emptyPostForm(initialAccountId ? [initialAccountId] : []),
+    defaultValues: editing ? postFormFrom(editing) : emptyPostForm(initialAccountId ? [initialAccountId] : []),
   });
   const values = useWatch({ control: form.control }) as PostFormValues;
   const [previewOpen, setPreviewOpen] = useState(false);
   const [running, setRunning] = useState<Intent | null>(null);
 
   const create = useCreatePost();
+  const update = useUpdatePost();
   const publish = usePublishPost();
-  const busy = running !== null || create.isPending || publish.isPending;
+  const busy = running !== null || create.isPending || update.isPending || publish.isPending;
+  /** Creates the post, or saves the one being edited. */
+  const save = (body: ReturnType<typeof toCreateBody>) =>
+    editing ? update.mutateAsync({ id: editing.id, body: updatePostBodySchema.parse(body) }) : create.mutateAsync(body);
 
   // Accounts that are chosen and still connected; their networks are the post's platforms.
   const selected = accounts.filter((a) => values.accountIds.includes(a.id));
@@ -123,15 +142,17 @@ export function PostComposer({
         const body = toCreateBody(post, platforms, intent === "draft" ? "draft" : "scheduled", timezone);
         if (intent === "publish") {
           // Saved as due now, then handed to the publishing queue at once.
-          const saved = await create.mutateAsync(body);
+          const saved = await save(body);
           // Saved: from here on a retry would post it twice, so the form is done with it.
           reset();
           await publish.mutateAsync(saved.id);
           toast.success(POST_MESSAGES.publishedTitle, { description: POST_MESSAGES.queued });
+          onSaved?.(saved);
           return;
         }
-        const saved = await create.mutateAsync(body);
+        const saved = await save(body);
         reset();
+        onSaved?.(saved);
         if (intent === "draft") {
           toast.success(POST_MESSAGES.draftSavedTitle, { description: POST_MESSAGES.draftSaved });
         } else {

@@ -1,6 +1,7 @@
 import { PLATFORM_LABELS, POST_MESSAGES, type Post } from "@app/shared";
-import { CalendarX2, Clock, Send, Trash2, TriangleAlert } from "lucide-react";
+import { CalendarX2, Clock, Pencil, Send, Trash2, TriangleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { PlatformIcon } from "@/components/platform-icon";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -116,27 +117,44 @@ export function ScheduledPostsList({ enabled = true }: { enabled?: boolean }) {
                       ))}
                     </ul>
                   )}
-                  {post.status === "scheduled" && (
+                  {(post.status === "scheduled" || post.status === "draft") && (
                     <div className="flex flex-wrap gap-2">
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={pending}
-                        onClick={() => setQuestion({ kind: "publish", post })}
-                      >
-                        {pending ? <Spinner className="size-4 text-current" label="Working" /> : <Send aria-hidden />}
-                        Publish now
+                      <Button size="sm" variant="outline" asChild>
+                        <Link
+                          to={`/create-post?edit=${post.id}`}
+                          aria-label={`Edit post: ${post.content.slice(0, 40)}`}
+                        >
+                          <Pencil aria-hidden />
+                          Edit
+                        </Link>
                       </Button>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        className="text-destructive hover:text-destructive"
-                        disabled={pending}
-                        onClick={() => setQuestion({ kind: "delete", post })}
-                      >
-                        <Trash2 aria-hidden />
-                        Delete
-                      </Button>
+                      {post.status === "scheduled" && (
+                        <>
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            disabled={pending}
+                            onClick={() => setQuestion({ kind: "publish", post })}
+                          >
+                            {pending ? (
+                              <Spinner className="size-4 text-current" label="Working" />
+                            ) : (
+                              <Send aria-hidden />
+                            )}
+                            Publish now
+                          </Button>
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            className="text-destructive hover:text-destructive"
+                            disabled={pending}
+                            onClick={() => setQuestion({ kind: "delete", post })}
+                          >
+                            <Trash2 aria-hidden />
+                            Delete
+                          </Button>
+                        </>
+                      )}
                     </div>
                   )}
                 </li>

@@ -3,6 +3,7 @@ import {
   INSTAGRAM_STORY_DURATIONS,
   LINKEDIN_POST_AS,
   type Platform,
+  type Post,
   type PostCheckInput,
   type PostOptions,
   postMediaSchema,
@@ -42,6 +43,22 @@ export const emptyPostForm = (accountIds: string[] = []): PostFormValues => ({
   instagramFormat: "feed",
   storyDuration: 15,
   linkedinPostAs: "personal",
+});
+
+/** A saved post back in the composer, to be changed and saved again. */
+export const postFormFrom = (post: Post): PostFormValues => ({
+  ...emptyPostForm(post.targets.map((t) => t.accountId)),
+  facebookPageId: post.facebookPageId,
+  content: post.content,
+  hashtags: post.hashtags,
+  mentions: post.mentions,
+  media: post.media,
+  scheduledDate: post.scheduledDate,
+  scheduledTime: post.scheduledTime,
+  twitterThread: post.options.twitter?.thread ?? false,
+  instagramFormat: post.options.instagram?.format ?? "feed",
+  storyDuration: post.options.instagram?.storyDuration ?? 15,
+  linkedinPostAs: post.options.linkedin?.postAs ?? "personal",
 });
 
 /** The options of the chosen networks only. */
