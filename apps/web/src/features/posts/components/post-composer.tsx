@@ -230,7 +230,7 @@ export function PostComposer({
         />
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <TagInput
           id={`${id}-hashtags`}
           label="Hashtags"
