@@ -466,3 +466,14 @@ test("a saved draft opens in the composer, and scheduling it keeps the same post
   const list = (await (await page.request.get("/api/posts")).json()) as { posts: { id: string; status: string }[] };
   expect(list.posts).toEqual([expect.objectContaining({ id: draft.id, status: "scheduled" })]);
 });
+
+test("a session that ended while writing: Authentication Required, and nothing typed is lost", async ({ page }) => {
+  await signedIn(page);
+  await page.goto("/create-post");
+  await page.getByLabel("Content").fill("Words worth keeping");
+  await page.context().clearCookies();
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  await expect(page.getByText("Authentication Required")).toBeVisible();
+  await expect(page.getByText("Please log in to save drafts.")).toBeVisible();
+  await expect(page.getByLabel("Content")).toHaveValue("Words worth keeping");
+});

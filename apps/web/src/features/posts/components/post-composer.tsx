@@ -52,6 +52,12 @@ const FAILED: Record<Intent, string> = {
   publish: POST_MESSAGES.publishFailed,
 };
 
+const SIGN_IN: Record<Intent, string> = {
+  draft: POST_MESSAGES.draftAuthRequired,
+  scheduled: POST_MESSAGES.scheduleAuthRequired,
+  publish: POST_MESSAGES.scheduleAuthRequired,
+};
+
 /**
  * Writes a post for the chosen accounts and saves it as a draft, schedules it, or publishes it now. Used on
  * the Create New Post page and in the scheduler's Create Post tab. Every rule of the spec is checked before
@@ -162,7 +168,7 @@ export function PostComposer({
           onScheduled?.(saved);
         }
       } catch (err) {
-        toastPostError(err as Error, FAILED[intent]);
+        toastPostError(err as Error, FAILED[intent], SIGN_IN[intent]);
       } finally {
         setRunning(null);
       }
