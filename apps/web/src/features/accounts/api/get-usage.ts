@@ -7,7 +7,11 @@ export const usageQueryKey = ["usage"] as const;
 export type Usage = z.infer<typeof usageResponseSchema>;
 
 export const getUsage = (signal?: AbortSignal): Promise<Usage> =>
-  api("/api/usage", { schema: usageResponseSchema, signal });
+  // The month of "posts this month" is the user's own.
+  api(`/api/usage?timezone=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`, {
+    schema: usageResponseSchema,
+    signal,
+  });
 
 export const usageQueryOptions = () =>
   queryOptions({ queryKey: usageQueryKey, queryFn: ({ signal }) => getUsage(signal) });
