@@ -144,6 +144,17 @@ async function main() {
           return { name: name as string, value: value.join("="), url: base };
         }),
       );
+      // The page notes the moment the month grid first shows a day's "+N more" (measured from the start of
+      // the navigation, inside the page: no polling delay of the test runner in the figure).
+      await context.addInitScript(() => {
+        const w = window as unknown as { gridShownAt?: number };
+        new MutationObserver((_, observer) => {
+          if (document.querySelector(".content-calendar-more")) {
+            w.gridShownAt = performance.now();
+            observer.disconnect();
+          }
+        }).observe(document, { subtree: true, childList: true });
+      });
       const page = await context.newPage();
       // Warm the browser's cache of the app's files once; each timed run is then a navigation like a user's.
       await page.goto(`${base}/scheduler?tab=calendar`);
@@ -159,7 +170,9 @@ async function main() {
           .getByText(/^\+\d+/)
           .first()
           .waitFor();
-        gridMs.push(performance.now() - t0);
+        gridMs.push(
+          await page.evaluate(() => (window as unknown as { gridShownAt?: number }).gridShownAt ?? Number.NaN),
+        );
         if (process.env.BENCH_DEBUG) {
           // Where the time went: each file and API call the page asked for, from navigation start (ms).
           const timeline = await page.evaluate(() =>

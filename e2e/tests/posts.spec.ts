@@ -150,6 +150,42 @@ test.describe("scheduling", () => {
     await expect(item.getByText(`Mar 12, 2027 at 15:00 (${ZONE})`)).toHaveCount(0);
   });
 
+  test('a busy day shows two posts and "+N more", which opens the day with all of them', async ({ page }) => {
+    await page.clock.setFixedTime(new Date(TODAY));
+    await signedIn(page);
+    const id = await connectSandboxAccount(page, "linkedin");
+    for (const [time, content] of [
+      ["09:00", "Morning coffee post"],
+      ["12:00", "Lunch hour post"],
+      ["18:00", "Evening wrap-up post"],
+    ]) {
+      const res = await page.request.post("/api/posts", {
+        data: {
+          content,
+          accountIds: [id],
+          scheduledDate: "2027-03-15",
+          scheduledTime: time,
+          timezone: ZONE,
+          status: "scheduled",
+        },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    }
+    await page.goto("/scheduler?tab=calendar");
+    const cell = dayCell(page, "March 2027", "March 15, 2027");
+    await expect(cell.getByRole("listitem")).toHaveCount(3);
+    await expect(cell.getByRole("listitem").nth(0)).toHaveText(/Morning coffee post/);
+    await expect(cell.getByRole("listitem").nth(1)).toHaveText(/Lunch hour post/);
+    const more = cell.getByRole("listitem").nth(2);
+    await expect(more).toHaveText("+1 more");
+    await more.click();
+    // The day view of the 15th, with every post of the day.
+    await expect(page.getByRole("heading", { name: "March 15, 2027" })).toBeVisible();
+    for (const name of [/Morning coffee post/, /Lunch hour post/, /Evening wrap-up post/]) {
+      await expect(page.getByRole("button", { name })).toBeVisible();
+    }
+  });
+
   test("a refused reschedule puts the post back; a list that cannot load says so", async ({ page }) => {
     await page.clock.setFixedTime(new Date(TODAY));
     await signedIn(page);

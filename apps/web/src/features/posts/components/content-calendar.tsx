@@ -9,7 +9,7 @@ import "@fullcalendar/react/skeleton.css";
 import "@fullcalendar/react/themes/classic/theme.css";
 import "@fullcalendar/react/themes/classic/palette.css";
 import "./content-calendar.css";
-import type { EventDropInfo, EventInput } from "@fullcalendar/react";
+import type { CalendarRef, EventDropInfo, EventInput } from "@fullcalendar/react";
 import { addDays, format, parse, startOfDay } from "date-fns";
 import { TriangleAlert } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
@@ -30,6 +30,8 @@ import type { PostsRange } from "../utils/posts-cache";
 /** The spec's calendar cell: up to 2 network badges, then "+N"; and the first 20 characters of the text. */
 const BADGES_SHOWN = 2;
 const SNIPPET_LENGTH = 20;
+/** Posts a month cell shows; the rest of the day is one "+N more" that opens the day. */
+const POSTS_PER_MONTH_CELL = 2;
 
 const STATUS_COLORS: Record<string, string> = {
   draft: "#64748b",
@@ -60,6 +62,38 @@ function toEvent(post: Post): EventInput {
 }
 
 /**
+ * The month view gets only what its cells show: each day's first posts and one "+N more" for the rest.
+ * FullCalendar then lays out a few events per day instead of every post of a busy month.
+ */
+function monthEvents(posts: Post[]): EventInput[] {
+  const byDay = new Map<string, Post[]>();
+  for (const post of posts) {
+    const day = format(new Date(post.scheduledAt), "yyyy-MM-dd");
+    const list = byDay.get(day);
+    if (list) list.push(post);
+    else byDay.set(day, [post]);
+  }
+  const events: EventInput[] = [];
+  for (const [day, list] of byDay) {
+    for (const post of list.slice(0, POSTS_PER_MONTH_CELL)) events.push(toEvent(post));
+    const rest = list.length - POSTS_PER_MONTH_CELL;
+    if (rest > 0) {
+      events.push({
+        id: `more-${day}`,
+        title: `+${rest} more`,
+        start: `${day}T23:59:59`,
+        allDay: false,
+        editable: false,
+        display: "list-item",
+        className: "content-calendar-more",
+        extendedProps: { moreDay: day },
+      });
+    }
+  }
+  return events;
+}
+
+/**
  * The Content Calendar: the user's posts by month, week, day or as a list. A draft or scheduled post can be
  * dragged onto another day: it keeps its time (the server keeps it when only the date is sent).
  */
@@ -78,8 +112,13 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
   const signature = list.map((p) => `${p.id}@${p.updatedAt}@${p.scheduledAt}@${p.status}`).join(",");
   const latest = useRef(list);
   latest.current = list;
+  const [viewType, setViewType] = useState("dayGridMonth");
+  const calendar = useRef<CalendarRef>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the list
-  const events = useMemo(() => latest.current.map(toEvent), [signature]);
+  const events = useMemo(
+    () => (viewType === "dayGridMonth" ? monthEvents(latest.current) : latest.current.map(toEvent)),
+    [signature, viewType],
+  );
 
   const onDrop = (info: EventDropInfo) => {
     const post = info.event.extendedProps.post as Post;
@@ -122,6 +161,7 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
         </Alert>
       )}
       <FullCalendar
+        ref={calendar}
         plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
         initialView="dayGridMonth"
         initialDate={initialDate}
@@ -149,11 +189,20 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
         eventAllow={(span) => startOfDay(span.start) >= startOfDay(new Date())}
         events={events}
         eventDrop={onDrop}
+        eventClick={(info) => {
+          const day = info.event.extendedProps.moreDay as string | undefined;
+          if (day) calendar.current?.getApi().changeView("timeGridDay", day);
+        }}
         datesSet={(info) => {
+          setViewType(info.view.type);
           const next = { from: info.start.toISOString(), to: info.end.toISOString() };
           setRange((r) => (r?.from === next.from && r.to === next.to ? r : next));
         }}
         eventContent={(arg) => {
+          if (arg.event.extendedProps.moreDay) {
+            // The event itself is the control (FullCalendar makes it focusable and clickable).
+            return <span className="px-0.5 text-xs font-semibold">{arg.event.title}</span>;
+          }
           const post = arg.event.extendedProps.post as Post | undefined;
           if (!post) return undefined;
           const extra = post.platforms.length - BADGES_SHOWN;
