@@ -1,5 +1,6 @@
 export * from "./constants/app";
 export * from "./constants/auth";
+export * from "./constants/media";
 export * from "./constants/messages";
 export * from "./constants/plans";
 export * from "./constants/platforms";
@@ -11,4 +12,5 @@ export * from "./rules/post-validation";
 export * from "./rules/schedule-time";
 export * from "./schemas/accounts";
 export * from "./schemas/auth";
+export * from "./schemas/media";
 export * from "./schemas/posts";

@@ -122,3 +122,27 @@ export const POST_MESSAGES = {
   facebookPagesEmptyHint: "Make sure you have pages that you manage on Facebook.",
   facebookPagesFailed: "Failed to load Facebook pages. Please try again.",
 } as const;
+
+export const MEDIA_MESSAGES = {
+  uploadedTitle: "File Uploaded",
+  uploaded: (file: string) => `${file} has been added to your media library.`,
+  uploadFailedTitle: "Upload Failed",
+  uploadFailed: "Failed to upload file. Please try again.",
+  deletedTitle: "File Deleted",
+  deleted: (file: string) => `${file} has been deleted.`,
+  deleteFailedTitle: "Delete Failed",
+  deleteFailed: "Failed to delete file. Please try again.",
+  tooLargeTitle: "File Too Large",
+  tooLarge: (file: string) => `${file} is larger than 50MB limit.`,
+  invalidTypeTitle: "Invalid File Type",
+  invalidType: (file: string) => `${file} is not a valid image or video file.`,
+  deleteConfirm: (file: string) => `Are you sure you want to delete "${file}"? This action cannot be undone.`,
+  emptyTitle: "No media files yet",
+  emptyDescription: "Upload your first media file to get started",
+  notAuthenticated: "User not authenticated",
+  notFound: "Media file not found",
+  noFile: "Choose a file to upload.",
+  listFailed: "Failed to load your media files. Please try again.",
+  /** A post names media the user does not have (any more). */
+  missingInPost: "Some media of this post are no longer in your media library.",
+} as const;
