@@ -1,3 +1,4 @@
+import path from "node:path";
 import { createSandbox } from "@app/sandbox";
 import { AUTH_MESSAGES, ERROR_CODES } from "@app/shared";
 import rateLimit from "@fastify/rate-limit";
@@ -18,6 +19,10 @@ import { createAuth } from "./modules/auth/auth";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { usageRoutes } from "./modules/billing/usage.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { createMediaRepo } from "./modules/media/media.repo";
+import { mediaRoutes } from "./modules/media/media.routes";
+import { createMediaService } from "./modules/media/media.service";
+import { createMediaStorage, type MediaStorage } from "./modules/media/media.storage";
 import { createPostsRepo } from "./modules/posts/posts.repo";
 import { postsRoutes } from "./modules/posts/posts.routes";
 import { createPostsService } from "./modules/posts/posts.service";
@@ -43,6 +48,8 @@ export interface AppDeps {
   sandbox?: ReturnType<typeof createSandbox>;
   /** The clock of every time rule (tests move it). */
   now?: () => Date;
+  /** Defaults to the storage the configuration names (local disk or S3). */
+  mediaStorage?: MediaStorage;
 }
 
 /** Paths and queries that carry one-time secrets are never written to the logs. */
@@ -124,10 +131,23 @@ export async function buildApp(deps: AppDeps) {
   app.decorate("accounts", accounts);
   await app.register(accountsRoutes, { auth, service: accounts });
 
+  const mediaRepo = createMediaRepo(database.db);
+  const media = createMediaService({
+    db: database.db,
+    repo: mediaRepo,
+    storage: deps.mediaStorage ?? createMediaStorage(config.media),
+    hub,
+    tmpDir: path.join(config.dataDir, "tmp", "uploads"),
+    now: deps.now,
+  });
+  await media.sweepTemporaryFiles();
+  await app.register(mediaRoutes, { auth, service: media });
+
   const posts = createPostsService({
     db: database.db,
     repo: createPostsRepo(database.db),
     accounts: accountsRepo,
+    media: mediaRepo,
     hub,
     now: deps.now,
   });

@@ -129,7 +129,7 @@ export async function createNetworkTestApp(env: Record<string, string> = {}): Pr
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  extra: Partial<Pick<Parameters<typeof buildApp>[0], "sandbox" | "now" | "logger">> = {},
+  extra: Partial<Pick<Parameters<typeof buildApp>[0], "sandbox" | "now" | "logger" | "mediaStorage">> = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "orbitpost-test-"));
   const config = loadConfig({

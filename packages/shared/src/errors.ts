@@ -20,6 +20,9 @@ export const ERROR_CODES = {
   conflict: "CONFLICT",
   rateLimited: "RATE_LIMITED",
   payloadTooLarge: "PAYLOAD_TOO_LARGE",
+  fileTooLarge: "FILE_TOO_LARGE",
+  invalidFileType: "INVALID_FILE_TYPE",
+  storageUnavailable: "STORAGE_UNAVAILABLE",
   internal: "INTERNAL_ERROR",
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

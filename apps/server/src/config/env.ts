@@ -39,6 +39,19 @@ const envSchema = z.object({
   /** How often connected accounts' tokens are checked and renewed before they expire. */
   REFRESH_SWEEP_SECONDS: z.coerce.number().int().positive().default(60),
   WEB_DIST: z.string().default(path.join(repoRoot, "apps/web/dist")),
+  /** Media go to this S3 (or S3-compatible) bucket when set; otherwise to DATA_DIR/media on local disk. */
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default("us-east-1"),
+  /** e.g. http://127.0.0.1:9000 for MinIO; unset for AWS itself */
+  S3_ENDPOINT: optionalString.pipe(z.string().url().optional()),
+  /** Without them the AWS SDK's own chain is used (environment, profile, instance role). */
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", "1", "0"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true" || v === "1")),
+  S3_PREFIX: z.string().default(""),
 });
 
 export interface Config {
@@ -60,6 +73,19 @@ export interface Config {
   sandbox: boolean;
   internalUrl: string;
   refreshSweepMs: number;
+  /** Where media bytes are kept: S3 when S3_BUCKET is set, else local disk under dataDir/media. */
+  media:
+    | { kind: "local"; dir: string }
+    | {
+        kind: "s3";
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+        prefix: string;
+      };
   /** Credentials of each network's app, from <NETWORK>_CLIENT_ID / <NETWORK>_CLIENT_SECRET. */
   networks: Partial<Record<Platform, { clientId: string; clientSecret: string }>>;
 }
@@ -126,6 +152,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     internalUrl: (e.INTERNAL_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ""),
     networks: readNetworks(source),
     refreshSweepMs: e.REFRESH_SWEEP_SECONDS * 1000,
+    media: e.S3_BUCKET
+      ? {
+          kind: "s3",
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          // S3-compatible servers reached by an endpoint mostly want path-style addressing.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+          prefix: e.S3_PREFIX,
+        }
+      : { kind: "local", dir: path.join(dataDir, "media") },
   };
 }
 

@@ -143,6 +143,7 @@ export const MEDIA_MESSAGES = {
   notFound: "Media file not found",
   noFile: "Choose a file to upload.",
   listFailed: "Failed to load your media files. Please try again.",
+  readFailed: "The file could not be read from storage. Please try again.",
   /** A post names media the user does not have (any more). */
   missingInPost: "Some media of this post are no longer in your media library.",
 } as const;

@@ -32,7 +32,7 @@ export function toWebHeaders(raw: FastifyRequest["headers"]): Headers {
  * preHandler for routes that need a signed-in user: loads the session from the cookie, forwards
  * the refreshed cookie when better-auth extends the session, and answers 401 otherwise.
  */
-export function requireUser(auth: Auth) {
+export function requireUser(auth: Auth, message: string = AUTH_MESSAGES.notAuthenticated) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { headers, response } = await auth.api.getSession({
       headers: toWebHeaders(request.headers),
@@ -40,7 +40,7 @@ export function requireUser(auth: Auth) {
     });
     const setCookie = headers.getSetCookie();
     if (setCookie.length) reply.header("set-cookie", setCookie);
-    if (!response) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
+    if (!response) throw unauthorized(message);
     request.user = response.user;
     request.sessionId = response.session.id;
   };

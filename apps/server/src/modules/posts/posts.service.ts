@@ -3,6 +3,7 @@ import {
   checkPost,
   DEFAULT_DRAFT_TIME,
   EDITABLE_STATUSES,
+  MEDIA_MESSAGES,
   monthWindow,
   PLANS,
   type Platform,
@@ -19,12 +20,15 @@ import { AppError, notFound } from "../../http/errors";
 import type { RealtimeHub } from "../../realtime/hub";
 import type { AccountsRepo } from "../accounts/accounts.repo";
 import { planOf } from "../billing/plan.repo";
+import type { MediaRepo } from "../media/media.repo";
 import type { NewTarget, PostForApi, PostsRepo, PostWithTargets } from "./posts.repo";
 
 export interface PostsDeps {
   db: Db;
   repo: PostsRepo;
   accounts: AccountsRepo;
+  /** A post may only use the owner's media files. */
+  media: Pick<MediaRepo, "existing">;
   hub: RealtimeHub;
   now?: () => Date;
 }
@@ -120,6 +124,16 @@ export function createPostsService(deps: PostsDeps) {
     return { ...filled, at: zonedInstant(filled.scheduledDate, filled.scheduledTime, filled.timezone) };
   }
 
+  async function assertOwnMedia(userId: string, media: Written["media"]) {
+    if (media.length === 0) return;
+    const found = await deps.media.existing(
+      userId,
+      media.map((m) => m.id),
+    );
+    if (media.some((m) => !found.has(m.id)))
+      throw new AppError(400, "UNKNOWN_MEDIA", MEDIA_MESSAGES.missingInPost, MEDIA_MESSAGES.notFound);
+  }
+
   /** The Free plan's posts per month, counted in the user's zone; fails closed. */
   async function assertRoomForAnother(tx: Tx, userId: string, timezone: string) {
     try {
@@ -164,6 +178,7 @@ export function createPostsService(deps: PostsDeps) {
     async create(userId: string, body: CreatePostBody): Promise<Post> {
       const { platforms, targets } = await targetsFor(userId, body);
       const w = checked(body, platforms);
+      await assertOwnMedia(userId, w.media);
       const row = await repo.transactionForOwner(userId, async (tx) => {
         if (w.status === "scheduled") await assertRoomForAnother(tx, userId, w.timezone);
         return repo.insert(
@@ -204,6 +219,7 @@ export function createPostsService(deps: PostsDeps) {
         ? await targetsFor(userId, merged)
         : { platforms: [...new Set(existing.targets.map((t) => t.platform as Platform))], targets: [] };
       const w = checked(merged, platforms);
+      if (body.media !== undefined) await assertOwnMedia(userId, w.media);
       const nextAttemptAt = w.status === "scheduled" ? w.at : null;
       const row = await repo.transactionForOwner(userId, async (tx) => {
         if (w.status === "scheduled" && existing.status === "draft") await assertRoomForAnother(tx, userId, w.timezone);

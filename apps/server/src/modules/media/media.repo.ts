@@ -1,0 +1,69 @@
+import type { MediaListQuery } from "@app/shared";
+import { and, desc, eq, ilike, inArray } from "drizzle-orm";
+import type { Db, Queryable } from "../../db/client";
+import { mediaFiles } from "../../db/schema";
+
+export type MediaRow = typeof mediaFiles.$inferSelect;
+export type NewMediaRow = typeof mediaFiles.$inferInsert;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `%` and `_` in what the user searches for are letters, not wildcards. */
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Every query of media takes the owner: another user's files cannot be read, found or removed. */
+export function createMediaRepo(db: Db) {
+  return {
+    list(userId: string, q: MediaListQuery = {}) {
+      return db
+        .select()
+        .from(mediaFiles)
+        .where(
+          and(
+            eq(mediaFiles.userId, userId),
+            q.search ? ilike(mediaFiles.originalName, `%${escapeLike(q.search)}%`) : undefined,
+            q.type ? eq(mediaFiles.fileType, q.type) : undefined,
+            q.platform ? eq(mediaFiles.uploadedFromPlatform, q.platform) : undefined,
+          ),
+        )
+        .orderBy(desc(mediaFiles.createdAt), desc(mediaFiles.id));
+    },
+
+    async find(userId: string, id: string): Promise<MediaRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(mediaFiles)
+        .where(and(eq(mediaFiles.userId, userId), eq(mediaFiles.id, id)))
+        .limit(1);
+      return row;
+    },
+
+    /** Which of `ids` are the owner's files. */
+    async existing(userId: string, ids: string[]): Promise<Set<string>> {
+      // An id that is not a uuid names no file (and must not reach a uuid column).
+      ids = ids.filter((id) => UUID.test(id));
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: mediaFiles.id })
+        .from(mediaFiles)
+        .where(and(eq(mediaFiles.userId, userId), inArray(mediaFiles.id, ids)));
+      return new Set(rows.map((r) => r.id));
+    },
+
+    /** Null when the storage path is taken (two uploads of one user in the same millisecond). */
+    async insert(row: NewMediaRow, q: Queryable = db): Promise<MediaRow | null> {
+      const [inserted] = await q.insert(mediaFiles).values(row).onConflictDoNothing().returning();
+      return inserted ?? null;
+    },
+
+    async remove(userId: string, id: string, q: Queryable = db): Promise<MediaRow | undefined> {
+      const [row] = await q
+        .delete(mediaFiles)
+        .where(and(eq(mediaFiles.userId, userId), eq(mediaFiles.id, id)))
+        .returning();
+      return row;
+    },
+  };
+}
+
+export type MediaRepo = ReturnType<typeof createMediaRepo>;
