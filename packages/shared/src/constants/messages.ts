@@ -147,3 +147,10 @@ export const MEDIA_MESSAGES = {
   /** A post names media the user does not have (any more). */
   missingInPost: "Some media of this post are no longer in your media library.",
 } as const;
+
+export const PUBLISH_MESSAGES = {
+  unconfirmed: (network: string) =>
+    `Publishing to ${network} was interrupted, and ${network} cannot be asked whether the post went out. Check your ${network} account before trying again.`,
+  unexpected: "Publishing stopped on an unexpected error.",
+  gaveUp: (attempts: number, message: string) => `Gave up after ${attempts} attempts: ${message}`,
+} as const;

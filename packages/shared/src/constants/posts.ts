@@ -16,7 +16,11 @@ export const EDITABLE_STATUSES: readonly PostStatus[] = ["draft", "scheduled"];
 /** Statuses that count towards the Free plan's posts per month (the spec's "published or scheduled"). */
 export const COUNTED_STATUSES: readonly PostStatus[] = ["scheduled", "publishing", "published", "partially_published"];
 
-export const TARGET_STATUSES = ["pending", "publishing", "published", "failed"] as const;
+/**
+ * A target is `unconfirmed` when publishing was interrupted and the network offers no way to ask whether
+ * the post went out: it is never retried blindly, the user is asked to check instead.
+ */
+export const TARGET_STATUSES = ["pending", "publishing", "published", "failed", "unconfirmed"] as const;
 export type TargetStatus = (typeof TARGET_STATUSES)[number];
 
 /** The spec's counter when no network is chosen. */

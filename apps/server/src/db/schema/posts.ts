@@ -1,6 +1,6 @@
 import type { PostMedia, PostOptions } from "@app/shared";
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { socialAccounts } from "./accounts";
 import { users } from "./auth";
 
@@ -50,11 +50,17 @@ export const postTargets = pgTable(
       .references(() => socialAccounts.id, { onDelete: "cascade" }),
     platform: text("platform").notNull(),
     pageId: text("page_id"),
-    /** pending, publishing, published, failed */
+    /** pending, publishing, published, failed, unconfirmed (interrupted where the network cannot be asked) */
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    /** the worker holding the lease */
+    leaseOwner: text("lease_owner"),
+    /** when the current (or last) call to the network began: a lookup after a crash searches from here */
+    attemptStartedAt: timestamp("attempt_started_at", { withTimezone: true }),
+    /** the last attempt may have reached the network (timeout, 5xx): ask it before trying again */
+    verifyFirst: boolean("verify_first").notNull().default(false),
     externalId: text("external_id"),
     externalUrl: text("external_url"),
     lastError: text("last_error"),
@@ -65,5 +71,6 @@ export const postTargets = pgTable(
   (t) => [
     uniqueIndex("post_targets_post_account_uq").on(t.postId, t.accountId),
     index("post_targets_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("post_targets_lease_idx").on(t.leaseUntil).where(sql`${t.status} = 'publishing'`),
   ],
 );
