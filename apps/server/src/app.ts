@@ -11,7 +11,7 @@ import { registerErrorHandler } from "./http/errors";
 import { registerOpenApi } from "./http/openapi";
 import { registerSecurity } from "./http/security";
 import { registerSpa } from "./http/spa";
-import { createCipher } from "./lib/crypto";
+import { createCipher, createLinkSigner } from "./lib/crypto";
 import { createAccountsRepo } from "./modules/accounts/accounts.repo";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { type AccountsService, createAccountsService } from "./modules/accounts/accounts.service";
@@ -83,6 +83,8 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Signed media links travel in the path (networks fetch them); they are longer than Fastify's 100.
+    maxParamLength: 600,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -138,6 +140,8 @@ export async function buildApp(deps: AppDeps) {
     storage: deps.mediaStorage ?? createMediaStorage(config.media),
     hub,
     tmpDir: path.join(config.dataDir, "tmp", "uploads"),
+    publicUrl: config.publicUrl,
+    links: createLinkSigner(config.appSecret, "public-media"),
     now: deps.now,
   });
   await media.sweepTemporaryFiles();

@@ -1,4 +1,12 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from "node:crypto";
 
 const VERSION = "v1";
 
@@ -26,3 +34,32 @@ export type Cipher = ReturnType<typeof createCipher>;
 
 export const sha256 = (s: string) => createHash("sha256").update(s).digest("base64url");
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString("base64url");
+
+/**
+ * Short signed links (HMAC-SHA256, keyed from APP_SECRET): `payload` is readable by whoever holds the link,
+ * cannot be forged or changed, and stops being accepted after `expiresAt`.
+ */
+export function createLinkSigner(appSecret: string, purpose: string) {
+  const key = Buffer.from(hkdfSync("sha256", appSecret, "orbitpost", `signed-link-${purpose}`, 32));
+  const mac = (body: string) => createHmac("sha256", key).update(body).digest("base64url");
+  return {
+    sign(payload: string, expiresAt: Date): string {
+      const body = Buffer.from(`${payload}|${Math.floor(expiresAt.getTime() / 1000)}`).toString("base64url");
+      return `${body}.${mac(body)}`;
+    },
+    /** The payload of a valid, unexpired link; null otherwise. */
+    verify(token: string, now: Date): string | null {
+      const [body, signature] = token.split(".");
+      if (!body || !signature) return null;
+      const expected = Buffer.from(mac(body));
+      const given = Buffer.from(signature);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+      const text = Buffer.from(body, "base64url").toString("utf8");
+      const cut = text.lastIndexOf("|");
+      const expires = Number(text.slice(cut + 1));
+      if (cut < 0 || !Number.isFinite(expires) || expires * 1000 <= now.getTime()) return null;
+      return text.slice(0, cut);
+    },
+  };
+}
+export type LinkSigner = ReturnType<typeof createLinkSigner>;

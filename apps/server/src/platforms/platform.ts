@@ -1,4 +1,5 @@
-import type { FacebookPage, PinterestBoard, Platform } from "@app/shared";
+import type { Readable } from "node:stream";
+import type { AspectRatio, FacebookPage, MediaFileType, PinterestBoard, Platform, PostOptions } from "@app/shared";
 
 export interface TokenSet {
   accessToken: string;
@@ -34,6 +35,53 @@ export interface PlatformAdapter {
   profile(accessToken: string, t?: TokenSet): Promise<NetworkProfile>;
   facebookPages?(accessToken: string): Promise<FacebookPage[]>;
   pinterestBoards?(accessToken: string): Promise<PinterestBoard[]>;
+  /**
+   * Publishes one post to one account. It must not retry a call that may have created the post: the
+   * worker decides, after asking the network with `lookup`.
+   */
+  publish?(req: PublishRequest): Promise<PublishOutcome>;
+  /** The post an interrupted `publish` of `req` made, if the network shows one; null when there is none. */
+  lookup?(req: PublishRequest): Promise<PublishOutcome | null>;
+}
+
+/** A file of the media library on its way to a network. */
+export interface PublishMedia {
+  id: string;
+  kind: MediaFileType;
+  mimeType: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+  aspectRatio: AspectRatio;
+  sha256: string;
+  /** a public, unguessable, expiring address of the file, for networks that fetch media themselves */
+  publicUrl: string;
+  /** the bytes, all or a range (both ends included) */
+  open(range?: { start: number; end: number }): Promise<Readable>;
+}
+
+export interface PublishRequest {
+  accessToken: string;
+  /** the account on the network: its id there (person, user) and name */
+  account: { networkId: string; username: string | null; displayName: string | null };
+  /** a Facebook page, a Pinterest board or a LinkedIn organization, where the post goes instead */
+  pageId: string | null;
+  /** the post's text with its hashtags, as the network shows it */
+  text: string;
+  options: PostOptions;
+  media: PublishMedia[];
+  /** when this attempt began: a lookup looks for posts made since */
+  since: Date;
+  /** extends the worker's lease; call it between the steps of a long upload */
+  keepAlive(): Promise<void>;
+}
+
+export interface PublishOutcome {
+  /** the network's id of the post */
+  externalId: string;
+  /** where people see it */
+  url: string | null;
 }
 
 /** Connection settings of one network: its app's credentials and where its hosts are. */

@@ -2,12 +2,10 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { PLATFORM_LABELS, type Platform, PUBLISH_MESSAGES } from "@app/shared";
 import { NetworkError } from "../platforms/http";
+import type { PublishOutcome } from "../platforms/platform";
 import type { ClaimedTarget, QueueRepo } from "./queue.repo";
 
-export interface PublishOutcome {
-  externalId: string;
-  url: string | null;
-}
+export type { PublishOutcome };
 
 /** What the network says became of an earlier attempt: the post it made, none, or "cannot ask". */
 export type LookupOutcome = PublishOutcome | null | "unsupported";

@@ -10,6 +10,7 @@ import { MEDIA_MESSAGES } from "@app/shared";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { mediaFiles } from "../../src/db/schema";
+import { createLinkSigner } from "../../src/lib/crypto";
 import { createLocalStorage } from "../../src/modules/media/media.storage";
 import { createTestApp, signedInUser, TEST_ORIGIN, type TestApp } from "../helpers";
 
@@ -385,4 +386,25 @@ test("the owner's event stream carries uploads and deletions", async () => {
   await del(`/api/media/${media.id}`, owner.cookie);
   expect(await next()).toMatchObject({ type: "media.changed", action: "delete", media: { id: media.id } });
   await ownerStream.cancel();
+});
+
+test("a signed public link serves the file without a session until it expires; a forged one serves nothing", async () => {
+  await t.close();
+  let now = new Date("2027-01-10T10:00:00Z");
+  t = await createTestApp({}, { now: () => now });
+  const { cookie } = await signedInUser(t.app);
+  const jpg = await fixture("sample.jpg");
+  const media = (await upload(cookie, "pic.jpg", jpg)).json().media;
+  const [row] = await t.db.select().from(mediaFiles).where(eq(mediaFiles.id, media.id));
+  const signer = createLinkSigner("test-secret-test-secret-test-secret-0123", "public-media");
+  const link = `${signer.sign(`${row?.userId}/${media.id}`, new Date(now.getTime() + 60_000))}.jpg`;
+  const res = await t.app.inject({ method: "GET", url: `/api/public-media/${link}` });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers["content-type"]).toBe("image/jpeg");
+  expect(res.rawPayload.equals(jpg)).toBe(true);
+  const forged = `${signer.sign(`someone-else/${media.id}`, new Date(now.getTime() + 60_000))}.jpg`;
+  expect((await t.app.inject({ method: "GET", url: `/api/public-media/${forged}` })).statusCode).toBe(404);
+  expect((await t.app.inject({ method: "GET", url: "/api/public-media/not-a-link.jpg" })).statusCode).toBe(404);
+  now = new Date(now.getTime() + 61_000);
+  expect((await t.app.inject({ method: "GET", url: `/api/public-media/${link}` })).statusCode).toBe(404);
 });

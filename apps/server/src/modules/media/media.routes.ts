@@ -6,13 +6,14 @@ import {
   mediaResponseSchema,
 } from "@app/shared";
 import multipart from "@fastify/multipart";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import parseRange from "range-parser";
 import { z } from "zod";
 import { badRequest } from "../../http/errors";
 import type { Auth } from "../auth/auth";
 import { currentUser, requireUser } from "../auth/session";
+import type { MediaRow } from "./media.repo";
 import type { MediaService } from "./media.service";
 
 const idParams = z.object({ id: z.uuid(MEDIA_MESSAGES.notFound) });
@@ -84,6 +85,38 @@ export async function mediaRoutes(
     async (req) => ({ media: await service.get(currentUser(req).user.id, req.params.id) }),
   );
 
+  /** Sends a stored file: its type, no sniffing, no scripts, caching by its hash, and byte ranges. */
+  async function sendFile(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    row: MediaRow,
+    disposition: "inline" | "attachment",
+  ) {
+    const size = row.fileSize;
+    reply
+      .header("content-type", row.mimeType)
+      .header("x-content-type-options", "nosniff")
+      .header("content-security-policy", "default-src 'none'; sandbox")
+      .header("content-disposition", contentDisposition(disposition, row.originalName))
+      .header("accept-ranges", "bytes")
+      .header("cache-control", "private, max-age=31536000, immutable")
+      .header("etag", `"${row.sha256}"`);
+    if (req.headers["if-none-match"] === `"${row.sha256}"`) return reply.status(304).send();
+    const asked = req.headers.range ? parseRange(size, req.headers.range, { combine: true }) : undefined;
+    if (asked === -1) return reply.status(416).header("content-range", `bytes */${size}`).send();
+    // A malformed or multi-part range is ignored (the whole file is sent), as HTTP allows.
+    const range = Array.isArray(asked) && asked.type === "bytes" && asked.length === 1 ? asked[0] : undefined;
+    const stream = await service.read(row, range);
+    if (range) {
+      return reply
+        .status(206)
+        .header("content-range", `bytes ${range.start}-${range.end}/${size}`)
+        .header("content-length", range.end - range.start + 1)
+        .send(stream);
+    }
+    return reply.header("content-length", size).send(stream);
+  }
+
   r.get(
     "/api/media/:id/file",
     {
@@ -96,35 +129,23 @@ export async function mediaRoutes(
       },
     },
     async (req, reply) => {
-      const userId = currentUser(req).user.id;
-      const row = await service.find(userId, req.params.id);
-      const size = row.fileSize;
-      reply
-        .header("content-type", row.mimeType)
-        .header("x-content-type-options", "nosniff")
-        .header("content-security-policy", "default-src 'none'; sandbox")
-        .header(
-          "content-disposition",
-          contentDisposition(req.query.download ? "attachment" : "inline", row.originalName),
-        )
-        .header("accept-ranges", "bytes")
-        .header("cache-control", "private, max-age=31536000, immutable")
-        .header("etag", `"${row.sha256}"`);
-      if (req.headers["if-none-match"] === `"${row.sha256}"`) return reply.status(304).send();
+      const row = await service.find(currentUser(req).user.id, req.params.id);
+      return sendFile(req, reply, row, req.query.download ? "attachment" : "inline");
+    },
+  );
 
-      const asked = req.headers.range ? parseRange(size, req.headers.range, { combine: true }) : undefined;
-      if (asked === -1) return reply.status(416).header("content-range", `bytes */${size}`).send();
-      // A malformed or multi-part range is ignored (the whole file is sent), as HTTP allows.
-      const range = Array.isArray(asked) && asked.type === "bytes" && asked.length === 1 ? asked[0] : undefined;
-      const stream = await service.read(row, range);
-      if (range) {
-        return reply
-          .status(206)
-          .header("content-range", `bytes ${range.start}-${range.end}/${size}`)
-          .header("content-length", range.end - range.start + 1)
-          .send(stream);
-      }
-      return reply.header("content-length", size).send(stream);
+  r.get(
+    "/api/public-media/:link",
+    {
+      schema: {
+        tags,
+        summary: "A file through a signed, expiring link handed to a network that fetches media itself",
+        params: z.object({ link: z.string().max(600) }),
+      },
+    },
+    async (req, reply) => {
+      const row = await service.findByLink(req.params.link);
+      return sendFile(req, reply, row, "inline");
     },
   );
 

@@ -15,6 +15,7 @@ import {
 } from "@app/shared";
 import type { Db } from "../../db/client";
 import { AppError, notFound } from "../../http/errors";
+import type { LinkSigner } from "../../lib/crypto";
 import type { RealtimeHub } from "../../realtime/hub";
 import { isMediaType, measure, SNIFF_BYTES, type SniffedType, sniffType } from "./media.probe";
 import type { MediaRepo, MediaRow } from "./media.repo";
@@ -29,7 +30,14 @@ export interface MediaDeps {
   tmpDir: string;
   now?: () => Date;
   maxBytes?: number;
+  /** the app's public address, for the links networks fetch media from */
+  publicUrl: string;
+  /** signs those links (see lib/crypto createLinkSigner) */
+  links: LinkSigner;
 }
+
+/** How long a link handed to a network stays valid: long enough for its fetch and its retries. */
+export const PUBLIC_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Bytes kept from the start of an upload: enough for the type and for most image headers. */
 const HEAD_BYTES = 256 * 1024;
@@ -249,6 +257,24 @@ export function createMediaService(deps: MediaDeps) {
       });
       if (!row) throw notFound(MEDIA_MESSAGES.notFound);
       publish(row, "delete");
+    },
+
+    /**
+     * A public, unguessable address of the file that stops working after `ttlMs`, for networks that fetch
+     * media themselves (Instagram, Pinterest, TikTok by URL). It ends with the file's extension.
+     */
+    publicLink(row: MediaRow, ttlMs = PUBLIC_LINK_TTL_MS): string {
+      const token = deps.links.sign(`${row.userId}/${row.id}`, new Date(now().getTime() + ttlMs));
+      const ext = row.filename.split(".").pop();
+      return `${deps.publicUrl}/api/public-media/${token}.${ext}`;
+    },
+
+    /** The file a public link names, while the link is valid; 404 otherwise. */
+    async findByLink(link: string): Promise<MediaRow> {
+      const payload = deps.links.verify(link.replace(/\.[a-z0-9]+$/, ""), now());
+      const [userId, id] = payload?.split("/") ?? [];
+      if (!userId || !id) throw notFound(MEDIA_MESSAGES.notFound);
+      return find(userId, id);
     },
 
     /** Which of the media ids are the user's files (a post may only use those). */
