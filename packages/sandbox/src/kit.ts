@@ -1,6 +1,8 @@
 import type { Platform } from "@app/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type FetchOutcome, fetchMedia, type MediaFetch } from "./media";
 import { type Person, personOf } from "./people";
+import type { Publishing } from "./publishing";
 import { type Claims, type Refusal, s256, type TokenStore } from "./tokens";
 
 /** Every sandbox network's app is registered under this id and shares one secret. */
@@ -37,7 +39,15 @@ export interface NetworkKit {
   person(claims: Pick<Claims, "username">): Person;
   avatarUrl(person: Person): string;
   get(path: string, handler: Handler): void;
-  post(path: string, handler: Handler): void;
+  post(path: string, handler: Handler, options?: RouteOptions): void;
+  put(path: string, handler: Handler, options?: RouteOptions): void;
+  delete(path: string, handler: Handler): void;
+  /** what the network published, and its uploads in progress */
+  publishing: Publishing;
+  /** pulls a file from a public URL, as Instagram, TikTok and Pinterest do */
+  fetchMedia(url: string | undefined): Promise<FetchOutcome>;
+  /** the absolute address of one of this network's sandbox paths (upload URLs), host first */
+  urlFor(request: FastifyRequest, path: string): string;
   /** the access token of an `Authorization: Bearer` header */
   bearer(request: FastifyRequest): Claims | Refusal;
   /** checks a code against the token request: the redirect it was issued for and its PKCE challenge */
@@ -45,6 +55,11 @@ export interface NetworkKit {
   /** client credentials from `Authorization: Basic` */
   basicClient(request: FastifyRequest): { id: string; secret: string } | null;
   clientOk(id: string | undefined, secret: string | undefined): boolean;
+}
+
+export interface RouteOptions {
+  /** bytes a JSON or form body may have (default: the server's) */
+  bodyLimit?: number;
 }
 
 export type CodeRefusal = Refusal | "redirect-mismatch" | "verifier-mismatch" | "missing";
@@ -72,13 +87,16 @@ export function scopedKit(
     now: () => number;
     assetBase: string;
     guard: (platform: Platform, request: FastifyRequest, reply: FastifyReply) => boolean;
+    publishing: Publishing;
+    fetch: MediaFetch;
   },
 ): NetworkKit {
   const { app, tokens } = deps;
-  const route = (method: "GET" | "POST", path: string, handler: Handler) =>
+  const route = (method: "GET" | "POST" | "PUT" | "DELETE", path: string, handler: Handler, o: RouteOptions = {}) =>
     app.route({
       method,
       url: `/${def.platform}/${path}`,
+      ...(o.bodyLimit !== undefined && { bodyLimit: o.bodyLimit }),
       handler: async (request, reply) => {
         if (deps.guard(def.platform, request, reply)) return reply;
         return handler(request, reply);
@@ -91,7 +109,12 @@ export function scopedKit(
     person: (claims) => personOf(def.platform, claims.username),
     avatarUrl: (p) => `${deps.assetBase}/sandbox/_assets/avatar/${p.platform}/${encodeURIComponent(p.username)}.svg`,
     get: (path, handler) => route("GET", path, handler),
-    post: (path, handler) => route("POST", path, handler),
+    post: (path, handler, o) => route("POST", path, handler, o),
+    put: (path, handler, o) => route("PUT", path, handler, o),
+    delete: (path, handler) => route("DELETE", path, handler),
+    publishing: deps.publishing,
+    fetchMedia: (url) => fetchMedia(deps.fetch, url),
+    urlFor: (request, path) => `${request.protocol}://${request.host}${app.prefix}/${def.platform}/${path}`,
     bearer(request) {
       const m = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "");
       return tokens.read(m?.[1], ["access", "page"]);
@@ -136,3 +159,9 @@ export function pick<T extends Record<string, unknown>>(all: T, fields: string |
   const wanted = new Set([...always, ...fields.split(",").map((f) => f.trim().split(/[.{(]/)[0] as string)]);
   return Object.fromEntries(Object.entries(all).filter(([k]) => wanted.has(k)));
 }
+
+/** Whether a token was granted a scope (scopes are separated by spaces or commas). */
+export const hasScope = (claims: Pick<Claims, "scope">, ...wanted: string[]) => {
+  const granted = new Set(claims.scope.split(/[\s,]+/));
+  return wanted.some((w) => granted.has(w));
+};

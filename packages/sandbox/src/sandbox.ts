@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Platform } from "@app/shared";
 import formbody from "@fastify/formbody";
+import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { registerConnectedApps, registerConsent } from "./consent";
 import { type NetworkDefinition, scopedKit } from "./kit";
+import { type MediaFetch, UPLOAD_LIMIT } from "./media";
 import { facebook } from "./networks/facebook";
 import { instagram } from "./networks/instagram";
 import { linkedin } from "./networks/linkedin";
@@ -12,6 +14,7 @@ import { tiktok } from "./networks/tiktok";
 import { twitter } from "./networks/twitter";
 import { youtube } from "./networks/youtube";
 import { avatarSvg, personOf, USERNAME_PATTERN } from "./people";
+import { createPublishing, type PublishedItem } from "./publishing";
 import { createTokenStore } from "./tokens";
 
 export const NETWORKS: Record<Platform, NetworkDefinition> = {
@@ -31,6 +34,11 @@ export interface SandboxOptions {
   secret?: string;
   /** origin put in front of the avatar URLs the networks hand out (default: same origin, relative) */
   assetBase?: string;
+  /**
+   * How the networks that pull media from a URL (Instagram, TikTok, Pinterest) fetch it; default: global
+   * fetch. A host can restrict it, e.g. to its own public media URLs.
+   */
+  fetch?: MediaFetch;
 }
 
 export interface RecordedRequest {
@@ -67,6 +75,8 @@ export function createSandbox(options: SandboxOptions = {}) {
   const tokens = createTokenStore(options.secret ?? randomBytes(32).toString("hex"), now);
   const requests: RecordedRequest[] = [];
   let faults: Fault[] = [];
+  const publishing = createPublishing();
+  const fetcher: MediaFetch = options.fetch ?? ((url, init) => fetch(url, { ...init, redirect: "follow" }));
 
   /** Records an API call and answers it with a pending fault if one applies; true when it did. */
   function guard(platform: Platform, request: FastifyRequest, reply: FastifyReply): boolean {
@@ -91,6 +101,12 @@ export function createSandbox(options: SandboxOptions = {}) {
 
   async function plugin(app: FastifyInstance) {
     if (!app.hasContentTypeParser("application/x-www-form-urlencoded")) await app.register(formbody);
+    // Uploads: multipart files are hashed as they stream; any other body (PUT of bytes) is handed over as
+    // its stream, which the upload route reads within UPLOAD_LIMIT. Both only inside the sandbox's scope.
+    if (!app.hasContentTypeParser("multipart/form-data")) {
+      await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 4, fields: 30 } });
+    }
+    app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
     app.get<{ Params: { platform: string; name: string } }>(
       "/_assets/avatar/:platform/:name",
       async (request, reply) => {
@@ -107,7 +123,9 @@ export function createSandbox(options: SandboxOptions = {}) {
     for (const def of Object.values(NETWORKS)) {
       registerConsent(app, def, tokens);
       registerConnectedApps(app, def, tokens);
-      def.routes(scopedKit(def, { app, tokens, now, assetBase: options.assetBase ?? "", guard }));
+      def.routes(
+        scopedKit(def, { app, tokens, now, assetBase: options.assetBase ?? "", guard, publishing, fetch: fetcher }),
+      );
     }
   }
 
@@ -139,7 +157,12 @@ export function createSandbox(options: SandboxOptions = {}) {
     get requests(): readonly RecordedRequest[] {
       return requests;
     },
+    /** What the networks published (on one network, if given), oldest first. */
+    published(platform?: Platform): PublishedItem[] {
+      return publishing.list(platform);
+    },
     reset() {
+      publishing.reset();
       requests.length = 0;
       faults = [];
       tokens.reset();

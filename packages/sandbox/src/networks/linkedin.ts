@@ -1,12 +1,18 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { flat, grantOf, type NetworkDefinition, type NetworkKit, isRefusal as refused } from "../kit";
 import type { Claims } from "../tokens";
+import { linkedinPublishing } from "./linkedin-publish";
 
 const SIXTY_DAYS = 5_184_000;
 /** The refresh token lives a year from the first consent and is not extended by refreshing. */
 const ONE_YEAR = 31_536_000;
 
-const apiError = (status: number, serviceErrorCode: number | undefined, code: string | undefined, message: string) => ({
+export const apiError = (
+  status: number,
+  serviceErrorCode: number | undefined,
+  code: string | undefined,
+  message: string,
+) => ({
   status,
   ...(serviceErrorCode !== undefined && { serviceErrorCode }),
   ...(code && { code }),
@@ -14,7 +20,7 @@ const apiError = (status: number, serviceErrorCode: number | undefined, code: st
 });
 
 /** The 401 LinkedIn gives for each way a token can be bad. */
-function tokenProblem(reason: string) {
+export function tokenProblem(reason: string) {
   if (reason === "expired")
     return apiError(401, 65602, "EXPIRED_ACCESS_TOKEN", "The token used in the request has expired");
   if (reason === "revoked")
@@ -22,7 +28,7 @@ function tokenProblem(reason: string) {
   return apiError(401, 65600, "INVALID_ACCESS_TOKEN", "Invalid access token");
 }
 
-function authed(kit: NetworkKit, request: FastifyRequest, reply: FastifyReply): Claims | null {
+export function authed(kit: NetworkKit, request: FastifyRequest, reply: FastifyReply): Claims | null {
   const claims = kit.bearer(request);
   if (refused(claims)) {
     void reply.status(401).send(tokenProblem(claims));
@@ -149,5 +155,7 @@ export const linkedin: NetworkDefinition = {
         elements: [{ memberFollowersCount: kit.person(claims).followers }],
       };
     });
+
+    linkedinPublishing(kit);
   },
 };

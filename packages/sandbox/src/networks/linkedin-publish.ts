@@ -1,0 +1,363 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { flat, hasScope, type NetworkKit } from "../kit";
+import { Assembly, type MediaRecord, rawBody, TooLarge, UPLOAD_LIMIT } from "../media";
+import { numericId, type PublishedKind } from "../publishing";
+import type { Claims } from "../tokens";
+import { apiError, authed } from "./linkedin";
+
+/** LinkedIn cuts video uploads in parts of 4 MiB. */
+const PART = 4 * 1024 * 1024;
+const VISIBILITIES = ["PUBLIC", "CONNECTIONS", "LOGGED_IN"];
+const COMMENTARY_MAX = 3000;
+
+interface ImageUpload {
+  urn: string;
+  owner: string;
+  userId: string;
+  media?: MediaRecord;
+}
+
+interface VideoUpload {
+  urn: string;
+  owner: string;
+  userId: string;
+  size: number;
+  parts: { firstByte: number; lastByte: number; etag?: string }[];
+  assembly: Assembly;
+  media?: MediaRecord;
+  /** status polls since finalizeUpload: PROCESSING on the first, AVAILABLE after */
+  polls: number;
+  finalized: boolean;
+}
+
+const unprocessable = (reply: FastifyReply, message: string) =>
+  reply.status(422).send(apiError(422, undefined, "UNPROCESSABLE_ENTITY", message));
+const badRequest = (reply: FastifyReply, message: string) =>
+  reply.status(400).send(apiError(400, undefined, "BAD_REQUEST", message));
+
+/** The headers every /rest call needs, then the token. */
+function restCall(kit: NetworkKit, request: FastifyRequest, reply: FastifyReply): Claims | null {
+  if (!request.headers["linkedin-version"]) {
+    void reply
+      .status(400)
+      .send(
+        apiError(
+          400,
+          undefined,
+          "VERSION_MISSING",
+          "A version must be present. Please specify a version by adding the LinkedIn-Version header.",
+        ),
+      );
+    return null;
+  }
+  if (request.headers["x-restli-protocol-version"] !== "2.0.0") {
+    void badRequest(reply, "The X-Restli-Protocol-Version header must be 2.0.0.");
+    return null;
+  }
+  return authed(kit, request, reply);
+}
+
+const memberUrn = (kit: NetworkKit, claims: Claims) => `urn:li:person:${kit.person(claims).id}`;
+
+/** Whether the token may act as this author: the person themself, or a Page with the organization scope. */
+function mayActAs(kit: NetworkKit, claims: Claims, author: unknown, reply: FastifyReply): author is string {
+  const own = typeof author === "string" && author === memberUrn(kit, claims);
+  const org = typeof author === "string" && /^urn:li:organization:\d+$/.test(author);
+  if (!own && !org) {
+    void unprocessable(reply, `ERROR :: /author :: "${String(author ?? "")}" is not a valid author for this member`);
+    return false;
+  }
+  const scope = own ? "w_member_social" : "w_organization_social";
+  if (!hasScope(claims, scope)) {
+    void reply
+      .status(403)
+      .send(apiError(403, 100, "ACCESS_DENIED", `Not enough permissions to access: ${scope} is required.`));
+    return false;
+  }
+  return true;
+}
+
+const body = (request: FastifyRequest) =>
+  (request.body && typeof request.body === "object" ? request.body : {}) as Record<string, unknown>;
+const obj = (v: unknown) => (v && typeof v === "object" ? v : {}) as Record<string, unknown>;
+
+/** The Posts API, with the Images and Videos APIs it takes media from. */
+export function linkedinPublishing(kit: NetworkKit) {
+  const images = kit.publishing.pending<ImageUpload>("linkedin", "images");
+  const videos = kit.publishing.pending<VideoUpload>("linkedin", "videos");
+  /** upload URL tokens: which upload and which part they stand for */
+  const uploadUrls = kit.publishing.pending<{ urn: string; part: number }>("linkedin", "upload-urls");
+  const api = "api.linkedin.com/rest";
+  const uploadUrl = (request: FastifyRequest, urn: string, part: number) => {
+    const token = randomBytes(18).toString("base64url");
+    uploadUrls.set(token, { urn, part });
+    return kit.urlFor(request, `www.linkedin.com/dms-uploads/${token}`);
+  };
+
+  kit.post(`${api}/images`, async (request, reply) => {
+    const claims = restCall(kit, request, reply);
+    if (!claims) return reply;
+    if (flat(request.query).action !== "initializeUpload") return badRequest(reply, "Unsupported action.");
+    const owner = obj(body(request).initializeUploadRequest).owner;
+    if (!mayActAs(kit, claims, owner, reply)) return reply;
+    const urn = `urn:li:image:C${randomBytes(12).toString("base64url")}`;
+    images.set(urn, { urn, owner, userId: claims.userId });
+    return {
+      value: {
+        uploadUrlExpiresAt: kit.now() + 24 * 3600 * 1000,
+        uploadUrl: uploadUrl(request, urn, 0),
+        image: urn,
+      },
+    };
+  });
+
+  kit.post(`${api}/videos`, async (request, reply) => {
+    const claims = restCall(kit, request, reply);
+    if (!claims) return reply;
+    const action = flat(request.query).action;
+    if (action === "initializeUpload") {
+      const init = obj(body(request).initializeUploadRequest);
+      if (!mayActAs(kit, claims, init.owner, reply)) return reply;
+      const size = Number(init.fileSizeBytes);
+      if (!Number.isInteger(size) || size <= 0)
+        return unprocessable(reply, "ERROR :: /initializeUploadRequest/fileSizeBytes :: field is required");
+      if (size > 500 * 1024 * 1024) return unprocessable(reply, "The video file is larger than 500 MB.");
+      const urn = `urn:li:video:C${randomBytes(12).toString("base64url")}`;
+      const parts = [];
+      for (let first = 0; first < size; first += PART)
+        parts.push({ firstByte: first, lastByte: Math.min(size, first + PART) - 1 });
+      videos.set(urn, {
+        urn,
+        owner: init.owner,
+        userId: claims.userId,
+        size,
+        parts,
+        assembly: new Assembly(),
+        polls: 0,
+        finalized: false,
+      });
+      return {
+        value: {
+          uploadUrlsExpireAt: kit.now() + 24 * 3600 * 1000,
+          video: urn,
+          uploadInstructions: parts.map((p, i) => ({ ...p, uploadUrl: uploadUrl(request, urn, i) })),
+          uploadToken: "",
+        },
+      };
+    }
+    if (action === "finalizeUpload") {
+      const f = obj(body(request).finalizeUploadRequest);
+      const v = typeof f.video === "string" ? videos.get(f.video) : undefined;
+      if (!v || v.userId !== claims.userId)
+        return reply.status(404).send(apiError(404, undefined, "NOT_FOUND", "Video not found."));
+      const ids = Array.isArray(f.uploadedPartIds) ? f.uploadedPartIds : [];
+      const expected = v.parts.map((p) => p.etag);
+      if (expected.some((e) => !e) || ids.length !== expected.length || ids.some((id, i) => id !== expected[i])) {
+        return badRequest(reply, "uploadedPartIds do not match the uploaded parts, in order.");
+      }
+      const media = v.assembly.finish();
+      if (media?.kind !== "video") return badRequest(reply, "The uploaded file is not a video.");
+      v.media = media;
+      v.finalized = true;
+      return reply.status(200).send();
+    }
+    return badRequest(reply, "Unsupported action.");
+  });
+
+  kit.put("www.linkedin.com/dms-uploads/:token", async (request, reply) => {
+    const target = uploadUrls.get((request.params as { token: string }).token);
+    if (!target) return reply.status(404).send(apiError(404, undefined, "NOT_FOUND", "Upload URL not found."));
+    const image = images.get(target.urn);
+    const video = videos.get(target.urn);
+    try {
+      if (image) {
+        const a = new Assembly();
+        await a.put(0, rawBody(request), UPLOAD_LIMIT);
+        const media = a.finish();
+        if (media?.kind !== "image") return badRequest(reply, "The uploaded file is not an image.");
+        image.media = media;
+        uploadUrls.delete((request.params as { token: string }).token);
+        return reply.status(201).send();
+      }
+      if (video) {
+        const part = video.parts[target.part];
+        if (!part || part.etag) return badRequest(reply, "This part was already uploaded.");
+        const size = await video.assembly.put(target.part, rawBody(request), PART);
+        if (size !== part.lastByte - part.firstByte + 1) {
+          return badRequest(reply, `Expected ${part.lastByte - part.firstByte + 1} bytes for this part, got ${size}.`);
+        }
+        part.etag = `/ambry-video/signedId/${randomBytes(16).toString("base64url")}`;
+        return reply.status(200).header("etag", part.etag).send();
+      }
+    } catch (e) {
+      if (e instanceof TooLarge)
+        return reply.status(413).send(apiError(413, undefined, undefined, "Request entity too large"));
+      throw e;
+    }
+    return reply.status(404).send(apiError(404, undefined, "NOT_FOUND", "Upload URL not found."));
+  });
+
+  const mediaStatus = (urn: string) => {
+    const image = images.get(urn);
+    if (image) return { owner: image.owner, id: urn, status: image.media ? "AVAILABLE" : "WAITING_UPLOAD" };
+    const video = videos.get(urn);
+    if (video) {
+      let status = "WAITING_UPLOAD";
+      if (video.finalized) status = video.polls >= 1 ? "AVAILABLE" : "PROCESSING";
+      return { owner: video.owner, id: urn, status };
+    }
+    return null;
+  };
+
+  for (const kind of ["images", "videos"] as const) {
+    kit.get(`${api}/${kind}/:urn`, async (request, reply) => {
+      const claims = restCall(kit, request, reply);
+      if (!claims) return reply;
+      const urn = (request.params as { urn: string }).urn;
+      const found = mediaStatus(urn);
+      if (!found || !urn.includes(kind === "images" ? ":image:" : ":video:"))
+        return reply.status(404).send(apiError(404, undefined, "NOT_FOUND", `${urn} not found`));
+      const video = videos.get(urn);
+      if (video?.finalized) video.polls += 1;
+      return {
+        ...found,
+        ...(found.status === "AVAILABLE" && { downloadUrl: kit.urlFor(request, `media.licdn.com/dms/${urn}`) }),
+      };
+    });
+  }
+
+  /** The media of a post's content, each AVAILABLE and the author's; or a message saying what is wrong. */
+  function contentMedia(
+    content: Record<string, unknown>,
+    author: string,
+  ): { kind: PublishedKind; media: MediaRecord[]; link?: string; title?: string } | string {
+    const ready = (urn: unknown): MediaRecord | string => {
+      if (typeof urn !== "string") return "ERROR :: /content/media/id :: field is required";
+      const image = images.get(urn);
+      const video = videos.get(urn);
+      const upload = image ?? video;
+      if (!upload || upload.owner !== author) return `${urn} does not exist or does not belong to the author`;
+      if (mediaStatus(urn)?.status !== "AVAILABLE" || !upload.media) return `${urn} is not AVAILABLE yet`;
+      return upload.media;
+    };
+    if (content.media) {
+      const m = ready(obj(content.media).id);
+      if (typeof m === "string") return m;
+      return {
+        kind: m.kind === "video" ? "video" : "photo",
+        media: [m],
+        title: obj(content.media).title as string | undefined,
+      };
+    }
+    if (content.multiImage) {
+      const list = obj(content.multiImage).images;
+      if (!Array.isArray(list) || list.length < 2 || list.length > 20)
+        return "ERROR :: /content/multiImage/images :: between 2 and 20 images are required";
+      const media: MediaRecord[] = [];
+      for (const image of list) {
+        const m = ready(obj(image).id);
+        if (typeof m === "string") return m;
+        if (m.kind !== "image") return "ERROR :: /content/multiImage/images :: only images are allowed";
+        media.push(m);
+      }
+      return { kind: "carousel", media };
+    }
+    if (content.article) {
+      const a = obj(content.article);
+      if (typeof a.source !== "string" || !/^https?:\/\//.test(a.source))
+        return "ERROR :: /content/article/source :: field is required";
+      if (typeof a.title !== "string" || !a.title) return "ERROR :: /content/article/title :: field is required";
+      return { kind: "article", media: [], link: a.source, title: a.title };
+    }
+    return "ERROR :: /content :: unsupported content";
+  }
+
+  kit.post(`${api}/posts`, async (request, reply) => {
+    const claims = restCall(kit, request, reply);
+    if (!claims) return reply;
+    const b = body(request);
+    if (!mayActAs(kit, claims, b.author, reply)) return reply;
+    const author = b.author;
+    const commentary = b.commentary ?? "";
+    if (typeof commentary !== "string") return unprocessable(reply, "ERROR :: /commentary :: must be a string");
+    if ([...commentary].length > COMMENTARY_MAX) {
+      return unprocessable(
+        reply,
+        `ERROR :: /commentary :: length of ${[...commentary].length} exceeds the maximum of ${COMMENTARY_MAX}`,
+      );
+    }
+    if (typeof b.visibility !== "string" || !VISIBILITIES.includes(b.visibility)) {
+      return unprocessable(
+        reply,
+        `ERROR :: /visibility :: "${String(b.visibility ?? "")}" is not one of ${VISIBILITIES.join(", ")}`,
+      );
+    }
+    if (obj(b.distribution).feedDistribution === undefined)
+      return unprocessable(reply, "ERROR :: /distribution/feedDistribution :: field is required");
+    if (b.lifecycleState !== "PUBLISHED") return unprocessable(reply, "ERROR :: /lifecycleState :: must be PUBLISHED");
+    let shape: { kind: PublishedKind; media: MediaRecord[]; link?: string; title?: string } = {
+      kind: "post",
+      media: [],
+    };
+    if (b.content !== undefined) {
+      const found = contentMedia(obj(b.content), author);
+      if (typeof found === "string") return unprocessable(reply, found);
+      shape = found;
+    }
+    if (!commentary && !b.content)
+      return unprocessable(reply, "ERROR :: /commentary :: a post needs commentary or content");
+    const last = kit.publishing.of("linkedin", claims.userId).find((i) => i.author === author);
+    if (commentary && last && last.text === commentary && shape.media.length === 0 && last.media.length === 0) {
+      return unprocessable(reply, `Content is a duplicate of ${last.id}`);
+    }
+    const urn = `urn:li:${shape.kind === "video" ? "ugcPost" : "share"}:${numericId(19)}`;
+    const p = kit.person(claims);
+    kit.publishing.add({
+      platform: "linkedin",
+      id: urn,
+      url: `https://www.linkedin.com/feed/update/${urn}/`,
+      networkUserId: claims.userId,
+      username: p.username,
+      kind: shape.kind,
+      text: commentary,
+      ...(shape.title !== undefined && { title: shape.title }),
+      ...(shape.link !== undefined && { link: shape.link }),
+      media: shape.media,
+      author,
+      visibility: b.visibility,
+      raw: b,
+      at: new Date(kit.now()),
+    });
+    return reply.status(201).header("x-restli-id", urn).header("x-linkedin-id", urn).send();
+  });
+
+  kit.get(`${api}/posts`, async (request, reply) => {
+    const claims = restCall(kit, request, reply);
+    if (!claims) return reply;
+    const q = flat(request.query);
+    if (q.q !== "author" || !q.author) return badRequest(reply, "Invalid query parameters passed to request");
+    if (q.author !== memberUrn(kit, claims) && !/^urn:li:organization:\d+$/.test(q.author)) {
+      return reply
+        .status(403)
+        .send(apiError(403, 100, "ACCESS_DENIED", "Not enough permissions to access: posts of this author."));
+    }
+    const start = Math.max(0, Number(q.start ?? 0) || 0);
+    const count = Math.min(100, Math.max(1, Number(q.count ?? 10) || 10));
+    const all = kit.publishing.of("linkedin", claims.userId).filter((i) => i.author === q.author);
+    const elements = all.slice(start, start + count).map((i) => ({
+      id: i.id,
+      author: i.author,
+      commentary: i.text,
+      visibility: i.visibility,
+      lifecycleState: "PUBLISHED",
+      distribution: obj(i.raw).distribution,
+      ...(obj(i.raw).content !== undefined && { content: obj(i.raw).content }),
+      createdAt: i.at.getTime(),
+      publishedAt: i.at.getTime(),
+      lastModifiedAt: i.at.getTime(),
+      isReshareDisabledByAuthor: obj(i.raw).isReshareDisabledByAuthor ?? false,
+    }));
+    return { paging: { start, count, links: [], total: all.length }, elements };
+  });
+}
