@@ -110,7 +110,7 @@ export async function buildApp(deps: AppDeps) {
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log });
   const auth = createAuth({ db: database.db, config, mailer });
 
-  await app.register(healthRoutes, { database, version: VERSION });
+  await app.register(healthRoutes, { database, version: VERSION, now: deps.now });
   await app.register(authRoutes, { auth, config, db: database.db });
 
   // Several processes on one PostgreSQL pass each other their users' changes; PGlite has only this one.

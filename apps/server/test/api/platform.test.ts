@@ -2,6 +2,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { redactUrl } from "../../src/app";
+import { createPublishingWorker } from "../../src/worker/publishing-worker";
+import { createQueueRepo } from "../../src/worker/queue.repo";
 import { createTestApp, type TestApp } from "../helpers";
 
 let t: TestApp;
@@ -13,11 +15,26 @@ afterEach(async () => {
 });
 
 describe("server basics", () => {
-  test("/api/health reports the database", async () => {
+  test("/api/health reports the database, the publishing worker's heartbeat and the queue", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/health" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: "ok", database: { ok: true } });
+    // No worker has reported yet: the server is up, but nothing would go out.
+    expect(res.json()).toMatchObject({
+      status: "degraded",
+      database: { ok: true },
+      worker: { alive: false, lastSeenAt: null },
+      queue: { due: 0 },
+    });
     expect(["pglite", "postgres"]).toContain(res.json().database.kind);
+    const worker = createPublishingWorker({
+      queue: createQueueRepo(t.db),
+      publisher: { publish: async () => ({ externalId: "x", url: null }), lookup: async () => null },
+    });
+    await worker.tick();
+    const after = (await t.app.inject({ method: "GET", url: "/api/health" })).json();
+    expect(after).toMatchObject({ status: "ok", worker: { alive: true } });
+    await worker.stop();
+    expect((await t.app.inject({ method: "GET", url: "/api/health" })).json().worker.alive).toBe(false);
   });
 
   test("the OpenAPI document describes the routes, and /api/docs serves a page", async () => {

@@ -60,6 +60,7 @@ export const ACCOUNT_MESSAGES = {
   boardsFailed: (message: string) => `Failed to get Pinterest boards: ${message}`,
   profileFailed: (message: string) => `Failed to get LinkedIn profile: ${message}`,
   accountNotFound: "Account not found",
+  accountGone: "This account was disconnected. Reconnect it to publish to it.",
   noAccounts: "No accounts connected",
   refreshBusy: "The account's tokens are being renewed. Please try again in a moment.",
 } as const;

@@ -322,6 +322,47 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     /**
+     * Runs `work` (a publication) with the account's adapter and a fresh access token. A token the network
+     * refuses is renewed once and `work` tried again: a refused token made nothing on the network. When the
+     * network refuses the renewal too, the account is marked for reconnecting and the refusal thrown.
+     */
+    async withAccount<T>(
+      userId: string,
+      id: string,
+      work: (ctx: { adapter: PlatformAdapter; token: string; account: AccountRow }) => Promise<T>,
+    ): Promise<T> {
+      const row = await repo.find(userId, id);
+      if (!row?.isActive) throw new NetworkError(ACCOUNT_MESSAGES.accountGone, 404, false, false);
+      const adapter = adapterFor(row.platform);
+      const markRejected = async (err: unknown) => {
+        if (!(err instanceof NetworkError && err.tokenRejected)) return;
+        const updated = await repo.update(userId, id, {
+          needsReconnect: true,
+          lastError: ACCOUNT_MESSAGES.tokenRejected,
+        });
+        if (updated) publish(updated, "update");
+      };
+      try {
+        return await work({ adapter, token: await freshAccessToken(row), account: row });
+      } catch (err) {
+        if (!(err instanceof NetworkError && err.tokenRejected)) throw err;
+        let renewed: AccountRow;
+        try {
+          renewed = await renew(row);
+        } catch (refusal) {
+          await markRejected(refusal);
+          throw refusal;
+        }
+        try {
+          return await work({ adapter, token: cipher.decrypt(renewed.accessToken), account: renewed });
+        } catch (again) {
+          await markRejected(again);
+          throw again;
+        }
+      }
+    },
+
+    /**
      * The periodic sweep: renews every token that expires soon. A refusal marks the account expired
      * (and tells its owner through the event stream); a transient failure is left for the next sweep.
      */

@@ -1,0 +1,84 @@
+import { composePostText, MEDIA_MESSAGES, PLATFORM_LABELS, type Platform } from "@app/shared";
+import { AppError } from "../../http/errors";
+import { NetworkError } from "../../platforms/http";
+import type { PublishMedia, PublishRequest } from "../../platforms/platform";
+import type { LookupOutcome, Publisher } from "../../worker/publishing-worker";
+import type { ClaimedTarget } from "../../worker/queue.repo";
+import type { AccountsService } from "../accounts/accounts.service";
+import type { MediaService } from "../media/media.service";
+import type { PostsRepo } from "../posts/posts.repo";
+
+export interface PublishingDeps {
+  posts: Pick<PostsRepo, "find">;
+  media: Pick<MediaService, "find" | "read" | "publicLink">;
+  accounts: Pick<AccountsService, "withAccount">;
+}
+
+/** A refusal that is ours, not the network's: the target fails with this message, nothing is retried. */
+const refuse = (message: string, status = 422) => new NetworkError(message, status, false, false);
+
+/**
+ * The worker's publisher: builds what a network needs from the post, its media and its account, and hands
+ * it to that network's adapter with a fresh token (renewed once if the network refuses it).
+ */
+export function createPublisher(deps: PublishingDeps): Publisher {
+  async function requestFor(
+    t: ClaimedTarget,
+    account: { platformAccountId: string; username: string | null; displayName: string | null },
+    token: string,
+    keepAlive: () => Promise<void>,
+  ): Promise<PublishRequest> {
+    const post = await deps.posts.find(t.userId, t.postId);
+    if (!post) throw refuse("This post no longer exists.", 404);
+    const media: PublishMedia[] = [];
+    for (const item of post.media) {
+      let row: Awaited<ReturnType<PublishingDeps["media"]["find"]>>;
+      try {
+        row = await deps.media.find(t.userId, item.id);
+      } catch (err) {
+        if (err instanceof AppError && err.statusCode === 404) throw refuse(MEDIA_MESSAGES.missingInPost, 404);
+        throw err;
+      }
+      media.push({
+        id: row.id,
+        kind: row.fileType === "video" ? "video" : "image",
+        mimeType: row.mimeType,
+        size: row.fileSize,
+        width: row.width,
+        height: row.height,
+        durationSeconds: row.durationSeconds,
+        aspectRatio: item.aspectRatio,
+        sha256: row.sha256,
+        publicUrl: deps.media.publicLink(row),
+        open: (range) => deps.media.read(row, range),
+      });
+    }
+    return {
+      accessToken: token,
+      account: { networkId: account.platformAccountId, username: account.username, displayName: account.displayName },
+      pageId: t.pageId ?? (t.platform === "facebook" ? post.facebookPageId : null),
+      text: composePostText(post.content, post.hashtags),
+      options: post.options,
+      media,
+      since: t.attemptStartedAt,
+      keepAlive,
+    };
+  }
+
+  const label = (platform: string) => PLATFORM_LABELS[platform as Platform] ?? platform;
+
+  return {
+    publish(t, keepAlive) {
+      return deps.accounts.withAccount(t.userId, t.accountId, async ({ adapter, token, account }) => {
+        if (!adapter.publish) throw refuse(`Publishing to ${label(t.platform)} is not available yet.`, 501);
+        return adapter.publish(await requestFor(t, account, token, keepAlive));
+      });
+    },
+    async lookup(t): Promise<LookupOutcome> {
+      return deps.accounts.withAccount(t.userId, t.accountId, async ({ adapter, token, account }) => {
+        if (!adapter.lookup) return "unsupported" as const;
+        return adapter.lookup(await requestFor(t, account, token, async () => {}));
+      });
+    },
+  };
+}
