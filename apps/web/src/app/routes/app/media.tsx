@@ -1,16 +1,5 @@
-import { ImageIcon } from "lucide-react";
-import { PageHeader } from "@/components/layouts/page-header";
-import { EmptyState } from "@/components/ui/empty-state";
+import { MediaLibraryScreen } from "@/features/media/components/media-library-screen";
 
 export default function MediaRoute() {
-  return (
-    <>
-      <PageHeader title="Media Library" description="Your images and videos, ready to reuse in posts." />
-      <EmptyState
-        icon={ImageIcon}
-        title="No media files yet"
-        description="Upload your first media file to get started"
-      />
-    </>
-  );
+  return <MediaLibraryScreen />;
 }

@@ -6,6 +6,7 @@ import { useAccountsChannel } from "@/features/accounts/api/account-events";
 import { useMe } from "@/features/auth/api/get-me";
 import { useSignOut } from "@/features/auth/api/sign-out";
 import { ProtectedRoute } from "@/features/auth/components/protected-route";
+import { useMediaChannel } from "@/features/media/api/media-events";
 import { usePostsChannel } from "@/features/posts/api/post-events";
 import { useRealtime } from "@/lib/realtime";
 
@@ -13,7 +14,7 @@ function Shell() {
   const me = useMe();
   const signOut = useSignOut();
   // One stream of the user's changes for every screen, open while signed in.
-  useRealtime([useAccountsChannel(), usePostsChannel()]);
+  useRealtime([useAccountsChannel(), usePostsChannel(), useMediaChannel()]);
   // ProtectedRoute renders this only once the user is known.
   const data = me.data;
   if (!data) return null;
