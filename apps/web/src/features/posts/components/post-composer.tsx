@@ -2,7 +2,6 @@ import {
   checkPost,
   composePostText,
   DEFAULT_DRAFT_TIME,
-  MAX_MEDIA_FILES,
   type Platform,
   POST_MESSAGES,
   type Post,
@@ -13,7 +12,7 @@ import {
   wallClock,
 } from "@app/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CalendarClock, Eye, ImagePlus, Info, Save, Send } from "lucide-react";
+import { CalendarClock, Eye, Info, Save, Send } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { type FieldErrors, type Path, type PathValue, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
@@ -40,6 +39,7 @@ import {
 import { FacebookPagePicker } from "./facebook-page-picker";
 import { PlatformOptions } from "./platform-options";
 import { PlatformPicker } from "./platform-picker";
+import { PostMediaField } from "./post-media-field";
 import { PostPreviewDialog } from "./post-preview-dialog";
 import { SchedulePicker } from "./schedule-picker";
 import { TagInput } from "./tag-input";
@@ -255,19 +255,12 @@ export function PostComposer({
         />
       </div>
 
-      <section className="grid gap-2" aria-labelledby={`${id}-media`}>
-        <div className="flex items-end justify-between gap-2">
-          <h3 id={`${id}-media`} className="text-sm font-medium">
-            Media
-          </h3>
-          <span className="text-xs text-muted-foreground">max {MAX_MEDIA_FILES} files</span>
-        </div>
-        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-6 text-center">
-          <ImagePlus className="size-6 text-muted-foreground" aria-hidden />
-          <p className="text-sm">Images and videos are added from the Media Library.</p>
-          <p className="text-xs text-muted-foreground">Coming soon</p>
-        </div>
-      </section>
+      <PostMediaField
+        id={`${id}-media`}
+        value={values.media}
+        getValue={() => form.getValues("media")}
+        onChange={(media) => set("media", media)}
+      />
 
       <SchedulePicker
         id={`${id}-schedule`}
