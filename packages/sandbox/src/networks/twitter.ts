@@ -1,4 +1,5 @@
 import { flat, grantOf, isRefusal, type NetworkDefinition } from "../kit";
+import { twitterPublishing } from "./twitter-publish";
 
 const TWO_HOURS = 7200;
 
@@ -95,5 +96,7 @@ export const twitter: NetworkDefinition = {
         },
       };
     });
+
+    twitterPublishing(kit);
   },
 };
