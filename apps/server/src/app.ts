@@ -26,13 +26,17 @@ import { createMediaStorage, type MediaStorage } from "./modules/media/media.sto
 import { createPostsRepo } from "./modules/posts/posts.repo";
 import { postsRoutes } from "./modules/posts/posts.routes";
 import { createPostsService } from "./modules/posts/posts.service";
+import { createPublisher } from "./modules/publishing/publishing.service";
 import { createPlatformRegistry } from "./platforms/registry";
 import { eventsRoutes } from "./realtime/events.routes";
 import { createRealtimeHub } from "./realtime/hub";
+import type { Publisher } from "./worker/publishing-worker";
 
 declare module "fastify" {
   interface FastifyInstance {
     accounts: AccountsService;
+    /** what the publishing workers publish with (main.ts and worker.ts run them) */
+    publisher: Publisher;
   }
 }
 
@@ -147,9 +151,11 @@ export async function buildApp(deps: AppDeps) {
   await media.sweepTemporaryFiles();
   await app.register(mediaRoutes, { auth, service: media });
 
+  const postsRepo = createPostsRepo(database.db);
+  app.decorate("publisher", createPublisher({ posts: postsRepo, media, accounts }));
   const posts = createPostsService({
     db: database.db,
-    repo: createPostsRepo(database.db),
+    repo: postsRepo,
     accounts: accountsRepo,
     media: mediaRepo,
     hub,

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { ExponentialBackoff, handleWhen, retry } from "cockatiel";
 
 /** A failed call to a network, with the network's own message. */
@@ -82,6 +83,77 @@ export function networkCall<T = unknown>(
       Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
     );
   });
+}
+
+/** What a publishing call got back: its status, headers and parsed body. */
+export interface NetworkAnswer<T> {
+  status: number;
+  headers: Headers;
+  data: T;
+}
+
+/**
+ * One HTTP call to a network, tried exactly once: for calls that create something (a post, an upload), where
+ * trying again on a timeout could make it twice. The publishing worker decides about retries. `body` sends
+ * bytes as they are (an upload), with their own content type.
+ */
+export async function networkSend<T = unknown>(
+  url: string,
+  init: {
+    method?: string;
+    headers?: Record<string, string>;
+    form?: Record<string, string>;
+    json?: unknown;
+    body?: { data: Buffer | ReadableStream | NodeJS.ReadableStream; type: string; length: number };
+    timeoutMs?: number;
+  },
+  readError: ErrorReader,
+): Promise<NetworkAnswer<T>> {
+  const headers: Record<string, string> = { accept: "application/json", ...init.headers };
+  let body: RequestInit["body"];
+  if (init.form) {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    body = new URLSearchParams(init.form).toString();
+  } else if (init.json !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(init.json);
+  } else if (init.body) {
+    headers["content-type"] = init.body.type;
+    headers["content-length"] = String(init.body.length);
+    const data = init.body.data;
+    body = (Buffer.isBuffer(data) ? data : Readable.toWeb(data as Readable)) as RequestInit["body"];
+  }
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: init.method ?? (body ? "POST" : "GET"),
+      headers,
+      body,
+      signal: AbortSignal.timeout(init.timeoutMs ?? TIMEOUT_MS),
+      ...(init.body && !Buffer.isBuffer(init.body.data) ? { duplex: "half" } : {}),
+    } as RequestInit);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new NetworkError(`Network unreachable: ${reason}`, 0, true, false);
+  }
+  const text = await res.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : {};
+  } catch {
+    data = text;
+  }
+  if (res.ok) return { status: res.status, headers: res.headers, data: data as T };
+  const retryAfter = Number(res.headers.get("retry-after"));
+  const { message, tokenRejected, transient: saysLater } = readError(res.status, data);
+  const transient = res.status === 429 || res.status >= 500 || saysLater === true;
+  throw new NetworkError(
+    message,
+    res.status,
+    transient,
+    !transient && tokenRejected,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+  );
 }
 
 export const basicAuth = (id: string, secret: string) =>

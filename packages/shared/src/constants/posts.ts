@@ -60,3 +60,5 @@ export const QUICK_TIMES = [
 
 export const INSTAGRAM_STORY_DURATIONS = [15, 30] as const;
 export const LINKEDIN_POST_AS = ["personal", "company"] as const;
+/** Who sees a LinkedIn post (the API calls the last one LOGGED_IN). */
+export const LINKEDIN_VISIBILITIES = ["PUBLIC", "CONNECTIONS", "LOGGED_IN_MEMBERS"] as const;

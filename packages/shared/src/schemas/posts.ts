@@ -3,6 +3,7 @@ import {
   ASPECT_RATIOS,
   INSTAGRAM_STORY_DURATIONS,
   LINKEDIN_POST_AS,
+  LINKEDIN_VISIBILITIES,
   MAX_HASHTAG_LENGTH,
   MAX_HASHTAGS,
   POST_STATUSES,
@@ -29,7 +30,7 @@ export const postOptionsSchema = z
         storyDuration: z.union(INSTAGRAM_STORY_DURATIONS.map((d) => z.literal(d))),
       })
       .partial(),
-    linkedin: z.object({ postAs: z.enum(LINKEDIN_POST_AS) }).partial(),
+    linkedin: z.object({ postAs: z.enum(LINKEDIN_POST_AS), visibility: z.enum(LINKEDIN_VISIBILITIES) }).partial(),
   })
   .partial();
 export type PostOptions = z.infer<typeof postOptionsSchema>;

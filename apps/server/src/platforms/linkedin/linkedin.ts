@@ -1,6 +1,7 @@
 import { PLATFORM_SCOPES } from "@app/shared";
 import { type ErrorReader, field, networkCall, oauthErrorReading } from "../http";
 import { type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+import { linkedinPublishing } from "./linkedin-publish";
 
 /** Every /rest call names the API version it speaks. */
 export const LINKEDIN_VERSION = "202610";
@@ -19,7 +20,10 @@ interface LinkedInToken {
   scope?: string;
 }
 
+const REST_HEADERS = { "LinkedIn-Version": LINKEDIN_VERSION, "X-Restli-Protocol-Version": "2.0.0" };
+
 export function createLinkedIn(ctx: NetworkContext): PlatformAdapter {
+  const publishing = linkedinPublishing(ctx, REST_HEADERS, readError);
   const tokenUrl = ctx.serverUrl("https://www.linkedin.com/oauth/v2/accessToken");
   const toTokens = (t: LinkedInToken): TokenSet => ({
     accessToken: t.access_token,
@@ -70,7 +74,7 @@ export function createLinkedIn(ctx: NetworkContext): PlatformAdapter {
       );
       const followers = await networkCall<{ elements?: { memberFollowersCount?: number }[] }>(
         ctx.serverUrl("https://api.linkedin.com/rest/memberFollowersCount?q=me"),
-        { headers: { ...bearer, "LinkedIn-Version": LINKEDIN_VERSION, "X-Restli-Protocol-Version": "2.0.0" } },
+        { headers: { ...bearer, ...REST_HEADERS } },
         readError,
       );
       return {
@@ -82,5 +86,7 @@ export function createLinkedIn(ctx: NetworkContext): PlatformAdapter {
         followerCount: followers.elements?.[0]?.memberFollowersCount ?? 0,
       };
     },
+    publish: publishing.publish,
+    lookup: publishing.lookup,
   };
 }

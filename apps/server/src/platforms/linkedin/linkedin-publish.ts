@@ -1,0 +1,183 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { type ErrorReader, NetworkError, networkSend } from "../http";
+import type { NetworkContext, PublishMedia, PublishOutcome, PublishRequest } from "../platform";
+
+/** The characters LinkedIn's "little text" treats as markup: unescaped, they cut the post short. */
+const RESERVED = /[\\|{}@[\]()<>#*_~]/g;
+const escapeLittleText = (s: string) => s.replace(RESERVED, (c) => `\\${c}`);
+
+/** The post's text as LinkedIn commentary: everything escaped, hashtags kept as LinkedIn hashtags. */
+export function linkedinCommentary(text: string): string {
+  const out: string[] = [];
+  let last = 0;
+  for (const m of text.matchAll(/#([\p{L}\p{N}_]+)/gu)) {
+    out.push(escapeLittleText(text.slice(last, m.index)));
+    out.push(`{hashtag|\\#|${escapeLittleText(m[1] as string)}}`);
+    last = (m.index ?? 0) + m[0].length;
+  }
+  out.push(escapeLittleText(text.slice(last)));
+  return out.join("");
+}
+
+const VISIBILITY = { PUBLIC: "PUBLIC", CONNECTIONS: "CONNECTIONS", LOGGED_IN_MEMBERS: "LOGGED_IN" } as const;
+const refuse = (message: string) => new NetworkError(message, 422, false, false);
+
+/** LinkedIn's Posts API with its Images and Videos upload flows; a lookup by author for recovery. */
+export function linkedinPublishing(ctx: NetworkContext, restHeaders: Record<string, string>, readError: ErrorReader) {
+  const rest = (path: string) => ctx.serverUrl(`https://api.linkedin.com/rest/${path}`);
+  const pollMs = ctx.sandbox ? 20 : 2_000;
+  const authorOf = (req: PublishRequest) =>
+    req.options.linkedin?.postAs === "company"
+      ? req.pageId
+        ? `urn:li:organization:${req.pageId}`
+        : null
+      : `urn:li:person:${req.account.networkId}`;
+
+  /** Waits until LinkedIn has processed an uploaded image or video. */
+  async function available(headers: Record<string, string>, kind: "images" | "videos", urn: string) {
+    for (let i = 0; i < 60; i++) {
+      const { data } = await networkSend<{ status?: string }>(
+        rest(`${kind}/${encodeURIComponent(urn)}`),
+        { headers },
+        readError,
+      );
+      if (data.status === "AVAILABLE") return;
+      if (data.status === "PROCESSING_FAILED") throw refuse("LinkedIn could not process the uploaded file.");
+      await sleep(pollMs);
+    }
+    throw new NetworkError("LinkedIn is still processing the upload.", 503, true, false);
+  }
+
+  async function uploadImage(headers: Record<string, string>, owner: string, m: PublishMedia): Promise<string> {
+    const init = await networkSend<{ value: { uploadUrl: string; image: string } }>(
+      rest("images?action=initializeUpload"),
+      { headers, json: { initializeUploadRequest: { owner } } },
+      readError,
+    );
+    await networkSend(
+      init.data.value.uploadUrl,
+      {
+        method: "PUT",
+        headers: { authorization: headers.authorization as string },
+        body: { data: await m.open(), type: m.mimeType, length: m.size },
+        timeoutMs: 120_000,
+      },
+      readError,
+    );
+    await available(headers, "images", init.data.value.image);
+    return init.data.value.image;
+  }
+
+  async function uploadVideo(req: PublishRequest, headers: Record<string, string>, owner: string, m: PublishMedia) {
+    const init = await networkSend<{
+      value: {
+        video: string;
+        uploadToken?: string;
+        uploadInstructions: { uploadUrl: string; firstByte: number; lastByte: number }[];
+      };
+    }>(
+      rest("videos?action=initializeUpload"),
+      {
+        headers,
+        json: {
+          initializeUploadRequest: { owner, fileSizeBytes: m.size, uploadCaptions: false, uploadThumbnail: false },
+        },
+      },
+      readError,
+    );
+    const partIds: string[] = [];
+    for (const part of init.data.value.uploadInstructions) {
+      const res = await networkSend(
+        part.uploadUrl,
+        {
+          method: "PUT",
+          headers: { authorization: headers.authorization as string },
+          body: {
+            data: await m.open({ start: part.firstByte, end: part.lastByte }),
+            type: "application/octet-stream",
+            length: part.lastByte - part.firstByte + 1,
+          },
+          timeoutMs: 300_000,
+        },
+        readError,
+      );
+      partIds.push(res.headers.get("etag") ?? "");
+      await req.keepAlive();
+    }
+    await networkSend(
+      rest("videos?action=finalizeUpload"),
+      {
+        headers,
+        json: {
+          finalizeUploadRequest: {
+            video: init.data.value.video,
+            uploadToken: init.data.value.uploadToken ?? "",
+            uploadedPartIds: partIds,
+          },
+        },
+      },
+      readError,
+    );
+    await available(headers, "videos", init.data.value.video);
+    return init.data.value.video;
+  }
+
+  const headersFor = (req: PublishRequest) => ({ authorization: `Bearer ${req.accessToken}`, ...restHeaders });
+
+  return {
+    async publish(req: PublishRequest): Promise<PublishOutcome> {
+      const author = authorOf(req);
+      if (!author) throw refuse("Choose the company page to post as.");
+      const headers = headersFor(req);
+      const images = req.media.filter((m) => m.kind === "image");
+      const videos = req.media.filter((m) => m.kind === "video");
+      if (videos.length > 1 || (videos.length && images.length))
+        throw refuse("LinkedIn takes either images or one video in a post.");
+      let content: unknown;
+      if (videos[0]) {
+        content = { media: { id: await uploadVideo(req, headers, author, videos[0]) } };
+      } else if (images.length === 1 && images[0]) {
+        content = { media: { id: await uploadImage(headers, author, images[0]) } };
+      } else if (images.length > 1) {
+        const ids: string[] = [];
+        for (const m of images) ids.push(await uploadImage(headers, author, m));
+        content = { multiImage: { images: ids.map((id) => ({ id })) } };
+      }
+      const res = await networkSend(
+        rest("posts"),
+        {
+          headers,
+          json: {
+            author,
+            commentary: linkedinCommentary(req.text),
+            visibility: VISIBILITY[req.options.linkedin?.visibility ?? "PUBLIC"],
+            distribution: { feedDistribution: "MAIN_FEED", targetEntities: [], thirdPartyDistributionChannels: [] },
+            lifecycleState: "PUBLISHED",
+            isReshareDisabledByAuthor: false,
+            ...(content !== undefined && { content }),
+          },
+        },
+        readError,
+      );
+      const urn = res.headers.get("x-restli-id");
+      if (!urn) throw new NetworkError("LinkedIn did not say which post it made.", 502, true, false);
+      return { externalId: urn, url: `https://www.linkedin.com/feed/update/${urn}/` };
+    },
+
+    /** The author's recent posts, looking for this text made since the attempt began. */
+    async lookup(req: PublishRequest): Promise<PublishOutcome | null> {
+      const author = authorOf(req);
+      if (!author) return null;
+      const commentary = linkedinCommentary(req.text);
+      const { data } = await networkSend<{ elements?: { id: string; commentary?: string; createdAt?: number }[] }>(
+        rest(`posts?q=author&author=${encodeURIComponent(author)}&count=50`),
+        { headers: headersFor(req) },
+        readError,
+      );
+      // A minute of slack for clocks that disagree.
+      const since = req.since.getTime() - 60_000;
+      const found = data.elements?.find((e) => e.commentary === commentary && (e.createdAt ?? 0) >= since);
+      return found ? { externalId: found.id, url: `https://www.linkedin.com/feed/update/${found.id}/` } : null;
+    },
+  };
+}

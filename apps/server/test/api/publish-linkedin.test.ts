@@ -1,0 +1,98 @@
+import { createHash } from "node:crypto";
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { linkedinCommentary } from "../../src/platforms/linkedin/linkedin-publish";
+import { createNetworkTestApp, type NetworkTestApp } from "../helpers";
+import { duePost, fixture, publishDue, publisherOn, uploadFixture } from "../publishing";
+
+let t: NetworkTestApp;
+beforeEach(async () => {
+  t = await createNetworkTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
+
+test("LinkedIn commentary escapes its markup characters and keeps hashtags as hashtags", () => {
+  expect(linkedinCommentary("Launch (beta) @ 50% off_now #spring")).toBe(
+    "Launch \\(beta\\) \\@ 50% off\\_now {hashtag|\\#|spring}",
+  );
+});
+
+test("a text post goes out as the member, PUBLIC by default, with its hashtags; the post links to it", async () => {
+  const { cookie, accountId } = await publisherOn(t, "linkedin");
+  const postId = await duePost(t, cookie, { accountIds: [accountId], content: "Hello (world)", hashtags: ["launch"] });
+  const { post, targets } = await publishDue(t, postId);
+  expect(post?.status).toBe("published");
+  const [item] = t.sandbox.published("linkedin");
+  expect(item).toMatchObject({
+    kind: "post",
+    text: "Hello \\(world\\)\n\n{hashtag|\\#|launch}",
+    visibility: "PUBLIC",
+    author: expect.stringMatching(/^urn:li:person:/),
+  });
+  expect(targets[0]).toMatchObject({ status: "published", externalId: item?.id, externalUrl: item?.url });
+});
+
+test("an image and a video are uploaded through LinkedIn's upload flows and reach the post intact", async () => {
+  const { cookie, accountId } = await publisherOn(t, "linkedin");
+  const png = await uploadFixture(t, cookie, "sample.png");
+  const jpg = await uploadFixture(t, cookie, "sample.jpg");
+  const mp4 = await uploadFixture(t, cookie, "sample.mp4");
+  const images = await duePost(t, cookie, {
+    accountIds: [accountId],
+    content: "Two pictures",
+    media: [
+      { id: png, aspectRatio: "1:1" },
+      { id: jpg, aspectRatio: "4:5" },
+    ],
+    options: { linkedin: { visibility: "CONNECTIONS" } },
+  });
+  expect((await publishDue(t, images)).post?.status).toBe("published");
+  const video = await duePost(t, cookie, {
+    accountIds: [accountId],
+    content: "A clip",
+    media: [{ id: mp4, aspectRatio: "16:9" }],
+  });
+  expect((await publishDue(t, video)).post?.status).toBe("published");
+  const [pictures, clip] = t.sandbox.published("linkedin");
+  expect(pictures).toMatchObject({ kind: "carousel", visibility: "CONNECTIONS" });
+  expect(pictures?.media.map((m) => m.sha256)).toEqual([
+    sha256(await fixture("sample.png")),
+    sha256(await fixture("sample.jpg")),
+  ]);
+  expect(clip).toMatchObject({ kind: "video" });
+  expect(clip?.media[0]?.sha256).toBe(sha256(await fixture("sample.mp4")));
+});
+
+test("an expired token is renewed and the post goes out; a refusal fails it with LinkedIn's message", async () => {
+  const { cookie, accountId } = await publisherOn(t, "linkedin");
+  const first = await duePost(t, cookie, { accountIds: [accountId], content: "After renewal" });
+  t.sandbox.expireAccessTokens("linkedin");
+  expect((await publishDue(t, first)).post?.status).toBe("published");
+  const second = await duePost(t, cookie, { accountIds: [accountId], content: "After renewal" });
+  // The same text twice in a row is a duplicate for LinkedIn.
+  const { post, targets } = await publishDue(t, second);
+  expect(post?.status).toBe("failed");
+  expect(targets[0]?.lastError).toMatch(/^Content is a duplicate of urn:li:/);
+});
+
+test("a 429 and a 5xx are tried again later; after the 5xx LinkedIn is asked first, so nothing goes out twice", async () => {
+  const { cookie, accountId } = await publisherOn(t, "linkedin");
+  const postId = await duePost(t, cookie, { accountIds: [accountId], content: "Patience" });
+  t.sandbox.throttleNext("linkedin", { retryAfterSeconds: 120, pathIncludes: "rest/posts" });
+  let { targets } = await publishDue(t, postId);
+  expect(targets[0]).toMatchObject({ status: "pending", verifyFirst: false });
+  expect(targets[0]?.nextAttemptAt?.getTime()).toBe(t.clock.now().getTime() + 120_000);
+  t.clock.advance(120_000);
+  t.sandbox.failNext("linkedin", { status: 503, pathIncludes: "rest/posts" });
+  ({ targets } = await publishDue(t, postId));
+  expect(targets[0]).toMatchObject({ status: "pending", verifyFirst: true });
+  t.clock.advance(60 * 60_000);
+  ({ targets } = await publishDue(t, postId));
+  expect(targets[0]?.status).toBe("published");
+  expect(t.sandbox.published("linkedin")).toHaveLength(1);
+  const calls = t.sandbox.requests.filter((r) => r.path.endsWith("rest/posts"));
+  expect(calls.map((r) => r.method)).toEqual(["POST", "POST", "GET", "POST"]);
+});
