@@ -1,5 +1,11 @@
 import { flat, grantOf, isRefusal, type NetworkDefinition, pick } from "../kit";
+import type { Person } from "../people";
+import { facebookPublishing } from "./facebook-publish";
 import { graphError, graphStatusError, graphTokenError } from "./graph";
+
+/** The two Pages each sandbox person manages. */
+export const pagesOf = (p: Person) =>
+  [`${p.name} Studio`, `${p.name} Shop`].map((name, i) => ({ id: `${p.id.slice(0, 14)}${i + 10}`, name, i }));
 
 const V = "v25.0";
 /** a short-lived user token (hours) before its exchange; a long-lived one for about 60 days */
@@ -78,11 +84,11 @@ export const facebook: NetworkDefinition = {
       if (isRefusal(claims)) return reply.status(400).send(graphTokenError(q.access_token ? claims : "missing"));
       const p = kit.person(claims);
       const fields = q.fields ?? "id,name,category,access_token,tasks";
-      const pages = [`${p.name} Studio`, `${p.name} Shop`].map((name, i) => {
+      const pages = pagesOf(p).map(({ id, name, i }) => {
         const followers = Math.round(p.followers / (i + 2));
         return pick(
           {
-            id: `${p.id.slice(0, 14)}${i + 10}`,
+            id,
             name,
             category: PAGE_KINDS[(p.seed + i) % PAGE_KINDS.length] as string,
             followers_count: followers,
@@ -99,5 +105,7 @@ export const facebook: NetworkDefinition = {
       });
       return { data: pages, paging: { cursors: { before: "QVFIUk", after: "QVFIUl" } } };
     });
+
+    facebookPublishing(kit);
   },
 };

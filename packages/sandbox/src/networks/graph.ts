@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import type { FastifyRequest } from "fastify";
+import { flat, type NetworkKit } from "../kit";
 import type { Refusal } from "../tokens";
 
 /** Meta's Graph API error body, shared by Facebook and Instagram. */
@@ -40,4 +42,32 @@ export function graphStatusError(status: number, message?: string) {
       "OAuthException",
     );
   return graphError(message ?? "Invalid parameter", 100);
+}
+
+/** Graph takes parameters from the query, a form or a JSON body alike; JSON values other than strings are kept as JSON. */
+export function graphParams(request: FastifyRequest): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = flat(request.query);
+  const body = request.body;
+  if (
+    body &&
+    typeof body === "object" &&
+    !Buffer.isBuffer(body) &&
+    typeof (body as { pipe?: unknown }).pipe !== "function"
+  ) {
+    for (const [k, v] of Object.entries(body)) {
+      const value =
+        Array.isArray(v) && typeof v[0] === "string" && k !== "attached_media" && k !== "children" ? v[0] : v;
+      if (typeof value === "string") out[k] = value;
+      else if (value !== undefined && value !== null)
+        out[k] = typeof value === "object" ? JSON.stringify(value) : String(value);
+    }
+  }
+  return out;
+}
+
+/** The token of a Graph call: `access_token` (query or body) or an `Authorization: Bearer` header. */
+export function graphToken(kit: NetworkKit, request: FastifyRequest, params: Record<string, string | undefined>) {
+  const given = params.access_token ?? /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
+  if (!given) return "missing" as const;
+  return kit.tokens.read(given, ["access", "page"]);
 }
