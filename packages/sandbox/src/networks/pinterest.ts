@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { flat, grantOf, isRefusal, type NetworkDefinition, type NetworkKit } from "../kit";
+import type { Person } from "../people";
 import type { Claims } from "../tokens";
+import { pinterestPublishing } from "./pinterest-publish";
 
 const THIRTY_DAYS = 2_592_000;
 /** continuous refresh tokens: 60 days, renewed with every refresh */
@@ -8,9 +10,17 @@ const SIXTY_DAYS = 5_184_000;
 
 const BOARD_NAMES = ["Inspiration", "Recipes", "Travel", "Workspace ideas", "Product launches"];
 
-const apiError = (code: number, message: string) => ({ code, message });
+/** The three boards each sandbox person has. */
+export const boardsOf = (p: Person) =>
+  [0, 1, 2].map((i) => ({
+    id: `${p.id.slice(0, 15)}${100 + i}`,
+    name: BOARD_NAMES[(p.seed + i) % BOARD_NAMES.length] as string,
+    i,
+  }));
 
-function authed(kit: NetworkKit, request: FastifyRequest, reply: FastifyReply): Claims | null {
+export const apiError = (code: number, message: string) => ({ code, message });
+
+export function authed(kit: NetworkKit, request: FastifyRequest, reply: FastifyReply): Claims | null {
   const claims = kit.bearer(request);
   if (isRefusal(claims)) {
     void reply.status(401).send(apiError(2, "Authentication failed."));
@@ -91,9 +101,9 @@ export const pinterest: NetworkDefinition = {
       if (!claims) return reply;
       const p = kit.person(claims);
       const pageSize = Math.min(250, Math.max(1, Number(flat(request.query).page_size ?? 25) || 25));
-      const items = [0, 1, 2].map((i) => ({
-        id: `${p.id.slice(0, 15)}${100 + i}`,
-        name: BOARD_NAMES[(p.seed + i) % BOARD_NAMES.length] as string,
+      const items = boardsOf(p).map(({ id, name, i }) => ({
+        id,
+        name,
         description: "",
         owner: { username: p.username },
         privacy: "PUBLIC",
@@ -104,5 +114,7 @@ export const pinterest: NetworkDefinition = {
       }));
       return { items: items.slice(0, pageSize), bookmark: null };
     });
+
+    pinterestPublishing(kit);
   },
 };
