@@ -105,6 +105,8 @@ export async function networkSend<T = unknown>(
     form?: Record<string, string>;
     json?: unknown;
     body?: { data: Buffer | ReadableStream | NodeJS.ReadableStream; type: string; length: number };
+    /** multipart/form-data (fetch writes the boundary) */
+    multipart?: FormData;
     timeoutMs?: number;
   },
   readError: ErrorReader,
@@ -117,6 +119,8 @@ export async function networkSend<T = unknown>(
   } else if (init.json !== undefined) {
     headers["content-type"] = "application/json";
     body = JSON.stringify(init.json);
+  } else if (init.multipart) {
+    body = init.multipart;
   } else if (init.body) {
     headers["content-type"] = init.body.type;
     headers["content-length"] = String(init.body.length);
@@ -144,7 +148,7 @@ export async function networkSend<T = unknown>(
     data = text;
   }
   if (res.ok) return { status: res.status, headers: res.headers, data: data as T };
-  const retryAfter = Number(res.headers.get("retry-after"));
+  const retryAfter = waitAsked(res.headers);
   const { message, tokenRejected, transient: saysLater } = readError(res.status, data);
   const transient = res.status === 429 || res.status >= 500 || saysLater === true;
   throw new NetworkError(
@@ -154,6 +158,19 @@ export async function networkSend<T = unknown>(
     !transient && tokenRejected,
     Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
   );
+}
+
+/**
+ * How long a network asks us to wait, in seconds: Retry-After, or else the moment its rate-limit window
+ * resets (X sends `x-rate-limit-reset` in epoch seconds and no Retry-After).
+ */
+function waitAsked(headers: Headers): number {
+  const retryAfter = Number(headers.get("retry-after"));
+  if (Number.isFinite(retryAfter) && retryAfter > 0) return retryAfter;
+  const reset = Number(headers.get("x-rate-limit-reset"));
+  if (Number.isFinite(reset) && reset > 0 && headers.get("x-rate-limit-remaining") === "0")
+    return Math.max(1, Math.ceil(reset - Date.now() / 1000));
+  return Number.NaN;
 }
 
 export const basicAuth = (id: string, secret: string) =>

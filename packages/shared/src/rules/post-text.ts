@@ -67,3 +67,34 @@ export const textTooLongMessage = (platform: Platform, limit: number) =>
   platform === "twitter"
     ? `Tweet exceeds ${limit} character limit`
     : `${PLATFORM_LABELS[platform]} allows at most ${limit} characters in a post.`;
+
+/**
+ * A text too long for one X post, cut into a thread: each part within `limit` (X's weighted count) with its
+ * place, " (1/3)", at the end; cut between paragraphs, then sentences, then words where it can.
+ */
+export function splitThread(text: string, limit = TEXT_LIMITS.twitter): string[] {
+  const whole = text.trim();
+  if (twitterLength(whole) <= limit) return [whole];
+  const room = limit - " (99/99)".length;
+  const words = whole.split(/(\s+)/);
+  const parts: string[] = [];
+  let current = "";
+  for (const piece of words) {
+    if (twitterLength(current + piece) <= room) {
+      current += piece;
+      continue;
+    }
+    if (current.trim()) parts.push(current.trim());
+    current = piece.trim();
+    // A single word longer than a part is cut where it must be.
+    while (twitterLength(current) > room) {
+      const chars = [...current];
+      let cut = Math.min(chars.length, room);
+      while (cut > 1 && twitterLength(chars.slice(0, cut).join("")) > room) cut--;
+      parts.push(chars.slice(0, cut).join(""));
+      current = chars.slice(cut).join("");
+    }
+  }
+  if (current.trim()) parts.push(current.trim());
+  return parts.map((p, i) => `${p} (${i + 1}/${parts.length})`);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { composePostText, textBudget, twitterLength } from "./post-text";
+import { composePostText, splitThread, textBudget, twitterLength } from "./post-text";
 import { checkPost, type PostCheckInput } from "./post-validation";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
@@ -115,5 +115,23 @@ describe("text", () => {
     expect(textBudget("abc", [])).toEqual({ platform: null, limit: 2200, length: 3, remaining: 2197 });
     expect(textBudget("abc", ["facebook", "twitter"]).limit).toBe(280);
     expect(textBudget("abc", ["facebook", "twitter"], { twitterThread: true }).limit).toBe(63206);
+  });
+});
+
+describe("X threads", () => {
+  test("a text within 280 stays one post; a longer one is cut between words, each part numbered and within 280", () => {
+    expect(splitThread("Short and sweet")).toEqual(["Short and sweet"]);
+    const long = Array.from({ length: 120 }, (_, i) => `word${i}`).join(" ");
+    const parts = splitThread(long);
+    expect(parts.length).toBeGreaterThan(2);
+    parts.forEach((p, i) => {
+      expect(twitterLength(p)).toBeLessThanOrEqual(280);
+      expect(p.endsWith(` (${i + 1}/${parts.length})`)).toBe(true);
+    });
+    expect(parts.map((p) => p.replace(/ \(\d+\/\d+\)$/, "")).join(" ")).toBe(long);
+    // Emoji count double: the cut respects the weighted count.
+    const rockets = splitThread("🚀".repeat(300));
+    for (const p of rockets) expect(twitterLength(p)).toBeLessThanOrEqual(280);
+    expect(rockets.map((p) => p.replace(/ \(\d+\/\d+\)$/, "")).join("")).toBe("🚀".repeat(300));
   });
 });

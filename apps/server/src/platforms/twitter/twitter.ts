@@ -1,6 +1,7 @@
 import { PLATFORM_SCOPES } from "@app/shared";
 import { basicAuth, type ErrorReader, field, networkCall, oauthErrorReading } from "../http";
 import { type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+import { twitterPublishing } from "./twitter-publish";
 
 const readError: ErrorReader = (status, body) =>
   oauthErrorReading(body) ?? {
@@ -23,6 +24,7 @@ interface XToken {
 }
 
 export function createTwitter(ctx: NetworkContext): PlatformAdapter {
+  const publishing = twitterPublishing(ctx, readError);
   const tokenUrl = ctx.serverUrl("https://api.x.com/2/oauth2/token");
   const toTokens = (t: XToken): TokenSet => ({
     accessToken: t.access_token,
@@ -92,5 +94,7 @@ export function createTwitter(ctx: NetworkContext): PlatformAdapter {
         followerCount: data.public_metrics?.followers_count ?? 0,
       };
     },
+    publish: publishing.publish,
+    lookup: publishing.lookup,
   };
 }
