@@ -1,6 +1,7 @@
 import { PLATFORM_SCOPES } from "@app/shared";
 import { type ErrorReader, networkCall } from "../http";
 import { type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+import { facebookPublishing } from "./facebook-publish";
 
 export const GRAPH_VERSION = "v25.0";
 const GRAPH = `https://graph.facebook.com/${GRAPH_VERSION}`;
@@ -24,6 +25,7 @@ interface GraphToken {
 }
 
 export function createFacebook(ctx: NetworkContext): PlatformAdapter {
+  const publishing = facebookPublishing(ctx, GRAPH, readGraphError);
   const graph = (path: string, params: Record<string, string>) =>
     `${ctx.serverUrl(`${GRAPH}${path}`)}?${new URLSearchParams(params)}`;
   const client = { client_id: ctx.clientId, client_secret: ctx.clientSecret };
@@ -90,5 +92,7 @@ export function createFacebook(ctx: NetworkContext): PlatformAdapter {
     async facebookPages(accessToken) {
       return (await pagesOf(accessToken)).map((p) => ({ id: p.id, name: p.name, category: p.category ?? null }));
     },
+    publish: publishing.publish,
+    lookup: publishing.lookup,
   };
 }

@@ -1,0 +1,96 @@
+import { POST_MESSAGES } from "@app/shared";
+import { type ErrorReader, NetworkError, networkSend } from "../http";
+import type { NetworkContext, PublishOutcome, PublishRequest } from "../platform";
+
+const refuse = (message: string) => new NetworkError(message, 422, false, false);
+
+/**
+ * Facebook Pages: feed posts, photos and videos with the Page's own token. Facebook fetches media from
+ * their public links, so no file passes through this server's memory.
+ */
+export function facebookPublishing(ctx: NetworkContext, graphBase: string, readError: ErrorReader) {
+  const graph = (path: string, host = graphBase) => ctx.serverUrl(`${host}${path}`);
+  const videoHost = graphBase.replace("graph.facebook.com", "graph-video.facebook.com");
+
+  /** The Page's token, from the pages the user manages. */
+  async function pageToken(req: PublishRequest): Promise<{ pageId: string; token: string }> {
+    if (!req.pageId) throw refuse(POST_MESSAGES.facebookPageRequired);
+    const url = `${graph("/me/accounts")}?${new URLSearchParams({ fields: "id,access_token", access_token: req.accessToken })}`;
+    const { data } = await networkSend<{ data?: { id: string; access_token?: string }[] }>(url, {}, readError);
+    const page = data.data?.find((p) => p.id === req.pageId);
+    if (!page?.access_token) throw refuse("This Facebook Page is no longer one you manage.");
+    return { pageId: page.id, token: page.access_token };
+  }
+
+  async function permalink(id: string, token: string): Promise<string | null> {
+    const url = `${graph(`/${id}`)}?${new URLSearchParams({ fields: "permalink_url", access_token: token })}`;
+    const { data } = await networkSend<{ permalink_url?: string }>(url, {}, readError);
+    return data.permalink_url ?? null;
+  }
+
+  const post = <T>(url: string, form: Record<string, string>) => networkSend<T>(url, { form }, readError);
+
+  return {
+    async publish(req: PublishRequest): Promise<PublishOutcome> {
+      const { pageId, token } = await pageToken(req);
+      const images = req.media.filter((m) => m.kind === "image");
+      const videos = req.media.filter((m) => m.kind === "video");
+      if (videos.length > 1 || (videos.length && images.length))
+        throw refuse("A Facebook post takes photos or one video, not both.");
+      let id: string;
+      if (videos[0]) {
+        const res = await post<{ id: string }>(graph(`/${pageId}/videos`, videoHost), {
+          file_url: videos[0].publicUrl,
+          description: req.text,
+          access_token: token,
+        });
+        id = res.data.id;
+      } else if (images.length === 1 && images[0]) {
+        const res = await post<{ id: string; post_id?: string }>(graph(`/${pageId}/photos`), {
+          url: images[0].publicUrl,
+          caption: req.text,
+          access_token: token,
+        });
+        id = res.data.post_id ?? res.data.id;
+      } else {
+        const attached: { media_fbid: string }[] = [];
+        for (const m of images) {
+          const res = await post<{ id: string }>(graph(`/${pageId}/photos`), {
+            url: m.publicUrl,
+            published: "false",
+            access_token: token,
+          });
+          attached.push({ media_fbid: res.data.id });
+          await req.keepAlive();
+        }
+        const res = await post<{ id: string }>(graph(`/${pageId}/feed`), {
+          message: req.text,
+          ...(attached.length && { attached_media: JSON.stringify(attached) }),
+          access_token: token,
+        });
+        id = res.data.id;
+      }
+      // The post is made: a missing permalink is no reason to fail it.
+      const url = await permalink(id, token).catch(() => null);
+      return { externalId: id, url };
+    },
+
+    /** The Page's recent posts, looking for this text made since the attempt began. */
+    async lookup(req: PublishRequest): Promise<PublishOutcome | null> {
+      const { pageId, token } = await pageToken(req);
+      const url = `${graph(`/${pageId}/feed`)}?${new URLSearchParams({
+        fields: "id,message,created_time,permalink_url",
+        limit: "25",
+        access_token: token,
+      })}`;
+      const { data } = await networkSend<{
+        data?: { id: string; message?: string; created_time?: string; permalink_url?: string }[];
+      }>(url, {}, readError);
+      const since = req.since.getTime() - 60_000;
+      const found = data.data?.find(
+        (p) => (p.message ?? "") === req.text && Date.parse((p.created_time ?? "").replace("+0000", "Z")) >= since,
+      );
+      return found ? { externalId: found.id, url: found.permalink_url ?? null } : null;
+    },
+  };
+}
