@@ -1,5 +1,6 @@
 import { flat, grantOf, isRefusal, type NetworkDefinition, pick, sandboxClientId } from "../kit";
 import { graphError, graphStatusError, graphTokenError } from "./graph";
+import { instagramPublishing } from "./instagram-publish";
 
 const SHORT = 3_600;
 const LONG = 5_184_000;
@@ -95,5 +96,7 @@ export const instagram: NetworkDefinition = {
         ["id"],
       );
     });
+
+    instagramPublishing(kit);
   },
 };
