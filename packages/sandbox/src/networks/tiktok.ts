@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { flat, grantOf, isRefusal, type NetworkDefinition, pick } from "../kit";
+import { tiktokPublishing } from "./tiktok-publish";
 
 /** Lifetimes of November 2026: access 2 hours, refresh 180 days; the refresh token rotates. */
 const ACCESS = 7_200;
@@ -81,5 +82,7 @@ export const tiktok: NetworkDefinition = {
       );
       return { data: { user }, error: { code: "ok", message: "", log_id: logId() } };
     });
+
+    tiktokPublishing(kit);
   },
 };
