@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { flat, grantOf, isRefusal, type NetworkDefinition, type NetworkKit } from "../kit";
 import type { Claims } from "../tokens";
+import { youtubePublishing } from "./youtube-publish";
 
 const HOUR = 3_599;
 
-const googleError = (code: number, message: string, reason: string, status: string) => ({
+export const googleError = (code: number, message: string, reason: string, status: string) => ({
   error: { code, message, errors: [{ message, domain: "global", reason }], status },
 });
 
@@ -15,7 +16,7 @@ const AUTH_ERROR = googleError(
   "UNAUTHENTICATED",
 );
 
-function authed(kit: NetworkKit, request: FastifyRequest, reply: FastifyReply): Claims | null {
+export function authed(kit: NetworkKit, request: FastifyRequest, reply: FastifyReply): Claims | null {
   const claims = kit.bearer(request);
   if (isRefusal(claims)) {
     void reply.status(401).send(AUTH_ERROR);
@@ -124,5 +125,7 @@ export const youtube: NetworkDefinition = {
         ],
       };
     });
+
+    youtubePublishing(kit);
   },
 };
