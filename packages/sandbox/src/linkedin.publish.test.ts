@@ -206,9 +206,29 @@ describe("LinkedIn publishing", () => {
     expect((await post()).statusCode).toBe(201);
   });
 
-  it("reset() forgets what was published", async () => {
+  it("reset() forgets what was published, and uploads in progress", async () => {
     await post();
+    const image = await uploadImage(png());
+    expect(s.control.published()).toHaveLength(1);
     s.control.reset();
     expect(s.control.published()).toEqual([]);
+    expect((await call("GET", `images/${encodeURIComponent(image)}`)).statusCode).toBe(404);
+  });
+
+  it("a POST body of an unknown type is refused with 415; a PUT of bytes needs no type", async () => {
+    const res = await s.inject({
+      method: "POST",
+      url: "/sandbox/linkedin/api.linkedin.com/rest/posts",
+      headers: { ...REST, authorization: `Bearer ${s.token("linkedin", "alice", SCOPE)}`, "content-type": "text/csv" },
+      payload: "a,b",
+    });
+    expect(res.statusCode).toBe(415);
+    const init = await call("POST", "images?action=initializeUpload", { initializeUploadRequest: { owner: AUTHOR } });
+    const data = png();
+    const put = await fetch(init.json().value.uploadUrl.replace(/^http:\/\/[^/]+/, s.origin), {
+      method: "PUT",
+      body: data,
+    });
+    expect(put.status).toBe(201);
   });
 });

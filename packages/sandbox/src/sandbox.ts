@@ -106,7 +106,13 @@ export function createSandbox(options: SandboxOptions = {}) {
     if (!app.hasContentTypeParser("multipart/form-data")) {
       await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 4, fields: 30 } });
     }
-    app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+    app.addContentTypeParser("*", (request, payload, done) => {
+      if (request.method === "PUT") return done(null, payload);
+      const error = Object.assign(new Error(`Unsupported Media Type: ${request.headers["content-type"] ?? ""}`), {
+        statusCode: 415,
+      });
+      done(error, undefined);
+    });
     app.get<{ Params: { platform: string; name: string } }>(
       "/_assets/avatar/:platform/:name",
       async (request, reply) => {
