@@ -175,3 +175,17 @@ export async function buildApp(deps: AppDeps) {
 
   return app;
 }
+
+/**
+ * Closes the app gracefully: requests under way finish, and each keep-alive connection is closed as soon
+ * as it falls idle (Node closes only those idle when closing starts; the others would hold the close for
+ * the whole keep-alive timeout).
+ */
+export async function closeApp(app: { close(): Promise<unknown>; server: { closeIdleConnections(): void } }) {
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 25);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweep);
+  }
+}

@@ -1,4 +1,4 @@
-import { buildApp } from "./app";
+import { buildApp, closeApp } from "./app";
 import { ConfigError, loadConfig } from "./config/env";
 import { openDatabase } from "./db/client";
 
@@ -19,7 +19,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     clearInterval(sweep);
-    await app.close();
+    await closeApp(app);
     await database.close();
     process.exit(0);
   };

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createSandbox } from "@app/sandbox";
 import pg from "pg";
-import { buildApp } from "../src/app";
+import { buildApp, closeApp } from "../src/app";
 import { loadConfig } from "../src/config/env";
 import { type Database, type Db, openDatabase } from "../src/db/client";
 
@@ -150,7 +150,7 @@ export async function createTestApp(
     dataDir,
     db: test.database.db,
     async close() {
-      await app.close();
+      await closeApp(app);
       await test.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -154,4 +154,8 @@ export const PUBLISH_MESSAGES = {
     `Publishing to ${network} was interrupted, and ${network} cannot be asked whether the post went out. Check your ${network} account before trying again.`,
   unexpected: "Publishing stopped on an unexpected error.",
   gaveUp: (attempts: number, message: string) => `Gave up after ${attempts} attempts: ${message}`,
+  pinterestImageTitle: "Pinterest Requires an Image",
+  pinterestImage: "Pinterest requires an image to create a pin. Please add an image or deselect Pinterest.",
+  untitledPin: "Untitled Pin",
+  untitledVideo: "Untitled Video",
 } as const;

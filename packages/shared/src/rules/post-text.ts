@@ -98,3 +98,9 @@ export function splitThread(text: string, limit = TEXT_LIMITS.twitter): string[]
   if (current.trim()) parts.push(current.trim());
   return parts.map((p, i) => `${p} (${i + 1}/${parts.length})`);
 }
+
+/** A pin's or a video's title: the first 100 characters of the text, or the fallback when there is none. */
+export function titleFrom(text: string, fallback: string, max = 100): string {
+  const chars = [...text.trim()];
+  return chars.length ? chars.slice(0, max).join("").trim() : fallback;
+}

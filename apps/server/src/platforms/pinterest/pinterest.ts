@@ -1,6 +1,7 @@
 import { PLATFORM_SCOPES } from "@app/shared";
 import { basicAuth, type ErrorReader, field, networkCall, oauthErrorReading } from "../http";
 import { type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+import { pinterestPublishing } from "./pinterest-publish";
 
 const readError: ErrorReader = (status, body) =>
   oauthErrorReading(body) ?? {
@@ -17,6 +18,7 @@ interface PinterestToken {
 }
 
 export function createPinterest(ctx: NetworkContext): PlatformAdapter {
+  const publishing = pinterestPublishing(ctx, readError);
   const tokenUrl = ctx.serverUrl("https://api.pinterest.com/v5/oauth/token");
   const auth = { authorization: basicAuth(ctx.clientId, ctx.clientSecret) };
   const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
@@ -83,5 +85,7 @@ export function createPinterest(ctx: NetworkContext): PlatformAdapter {
       );
       return (r.items ?? []).map((b) => ({ id: b.id, name: b.name, pinCount: b.pin_count ?? 0 }));
     },
+    publish: publishing.publish,
+    lookup: publishing.lookup,
   };
 }

@@ -1,0 +1,67 @@
+import { PUBLISH_MESSAGES, titleFrom } from "@app/shared";
+import { type ErrorReader, NetworkError, networkSend } from "../http";
+import type { NetworkContext, PublishOutcome, PublishRequest } from "../platform";
+
+const refuse = (message: string) => new NetworkError(message, 422, false, false);
+const pinUrl = (id: string) => `https://www.pinterest.com/pin/${id}/`;
+
+/** Pinterest v5 pins from images Pinterest fetches by their public links, on the chosen or the first board. */
+export function pinterestPublishing(ctx: NetworkContext, readError: ErrorReader) {
+  const api = (path: string) => ctx.serverUrl(`https://api.pinterest.com/v5/${path}`);
+  const bearer = (req: PublishRequest) => ({ authorization: `Bearer ${req.accessToken}` });
+
+  /** The board to pin on: the one chosen, else the user's first board (Pinterest requires one). */
+  async function boardOf(req: PublishRequest): Promise<string> {
+    if (req.pageId) return req.pageId;
+    const { data } = await networkSend<{ items?: { id: string }[] }>(
+      api("boards?page_size=25"),
+      { headers: bearer(req) },
+      readError,
+    );
+    const first = data.items?.[0]?.id;
+    if (!first) throw refuse("Create a board on Pinterest first: every pin goes on a board.");
+    return first;
+  }
+
+  return {
+    async publish(req: PublishRequest): Promise<PublishOutcome> {
+      const images = req.media.filter((m) => m.kind === "image");
+      if (images.length === 0) throw refuse(PUBLISH_MESSAGES.pinterestImage);
+      if (images.length !== req.media.length) throw refuse("Pinterest pins take images only here.");
+      if (images.length > 5) throw refuse("A Pinterest pin takes at most 5 images.");
+      const media_source =
+        images.length === 1
+          ? { source_type: "image_url", url: images[0]?.publicUrl }
+          : { source_type: "multiple_image_urls", items: images.map((m) => ({ url: m.publicUrl })) };
+      const { data } = await networkSend<{ id: string }>(
+        api("pins"),
+        {
+          headers: bearer(req),
+          json: {
+            board_id: await boardOf(req),
+            title: titleFrom(req.text, PUBLISH_MESSAGES.untitledPin),
+            description: req.text,
+            media_source,
+          },
+          timeoutMs: 60_000,
+        },
+        readError,
+      );
+      return { externalId: data.id, url: pinUrl(data.id) };
+    },
+
+    /** The user's recent pins, looking for this description made since the attempt began. */
+    async lookup(req: PublishRequest): Promise<PublishOutcome | null> {
+      const { data } = await networkSend<{ items?: { id: string; description?: string; created_at?: string }[] }>(
+        api("pins?page_size=25"),
+        { headers: bearer(req) },
+        readError,
+      );
+      const since = req.since.getTime() - 60_000;
+      const found = data.items?.find(
+        (p) => (p.description ?? "") === req.text && Date.parse(`${p.created_at ?? ""}Z`) >= since,
+      );
+      return found ? { externalId: found.id, url: pinUrl(found.id) } : null;
+    },
+  };
+}
