@@ -68,7 +68,7 @@ export async function mediaRoutes(
     async (req) => {
       if (!req.isMultipart()) throw badRequest(MEDIA_MESSAGES.noFile);
       const part = await req.file();
-      if (!part || part.fieldname !== "file") {
+      if (part?.fieldname !== "file") {
         part?.file.resume();
         throw badRequest(MEDIA_MESSAGES.noFile);
       }
