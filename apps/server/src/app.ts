@@ -30,13 +30,16 @@ import { createPublisher } from "./modules/publishing/publishing.service";
 import { createPlatformRegistry } from "./platforms/registry";
 import { eventsRoutes } from "./realtime/events.routes";
 import { createRealtimeHub } from "./realtime/hub";
-import type { Publisher } from "./worker/publishing-worker";
+import { createPublishingWorker, type Publisher, type PublishingWorker } from "./worker/publishing-worker";
+import { createQueueRepo } from "./worker/queue.repo";
 
 declare module "fastify" {
   interface FastifyInstance {
     accounts: AccountsService;
     /** what the publishing workers publish with (main.ts and worker.ts run them) */
     publisher: Publisher;
+    /** a publishing worker for this process, not started (main.ts and worker.ts start it) */
+    publishingWorker: PublishingWorker;
   }
 }
 
@@ -162,6 +165,18 @@ export async function buildApp(deps: AppDeps) {
     now: deps.now,
   });
   await app.register(postsRoutes, { auth, service: posts });
+  app.decorate(
+    "publishingWorker",
+    createPublishingWorker({
+      queue: createQueueRepo(database.db),
+      publisher: app.publisher,
+      now: deps.now,
+      onSettled: (target) => {
+        posts.announce(target.userId, target.postId).catch((err) => app.log.warn({ err }, "post change not announced"));
+      },
+      onError: (err) => app.log.error({ err }, "publishing worker error"),
+    }),
+  );
   await app.register(usageRoutes, { auth, db: database.db, accounts: accountsRepo, posts });
   await app.register(eventsRoutes, { hub, auth });
 

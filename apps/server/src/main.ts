@@ -16,9 +16,13 @@ async function main() {
   }, config.refreshSweepMs);
   sweep.unref();
 
+  // Scheduled posts go out from here unless separate workers do it (PUBLISHING_WORKER=off).
+  if (config.publishingWorker) app.publishingWorker.start();
+
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     clearInterval(sweep);
+    await app.publishingWorker.stop();
     await closeApp(app);
     await database.close();
     process.exit(0);

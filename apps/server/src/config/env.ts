@@ -39,6 +39,8 @@ const envSchema = z.object({
   /** How often connected accounts' tokens are checked and renewed before they expire. */
   REFRESH_SWEEP_SECONDS: z.coerce.number().int().positive().default(60),
   WEB_DIST: z.string().default(path.join(repoRoot, "apps/web/dist")),
+  /** "off": this server publishes nothing itself (run `npm run worker` processes instead). */
+  PUBLISHING_WORKER: z.enum(["on", "off"]).default("on"),
   /** Media go to this S3 (or S3-compatible) bucket when set; otherwise to DATA_DIR/media on local disk. */
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default("us-east-1"),
@@ -73,6 +75,8 @@ export interface Config {
   sandbox: boolean;
   internalUrl: string;
   refreshSweepMs: number;
+  /** whether `npm start` runs the publishing worker inside the server */
+  publishingWorker: boolean;
   /** Where media bytes are kept: S3 when S3_BUCKET is set, else local disk under dataDir/media. */
   media:
     | { kind: "local"; dir: string }
@@ -152,6 +156,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     internalUrl: (e.INTERNAL_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ""),
     networks: readNetworks(source),
     refreshSweepMs: e.REFRESH_SWEEP_SECONDS * 1000,
+    publishingWorker: e.PUBLISHING_WORKER === "on",
     media: e.S3_BUCKET
       ? {
           kind: "s3",

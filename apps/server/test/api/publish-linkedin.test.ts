@@ -96,3 +96,17 @@ test("a 429 and a 5xx are tried again later; after the 5xx LinkedIn is asked fir
   const calls = t.sandbox.requests.filter((r) => r.path.endsWith("rest/posts"));
   expect(calls.map((r) => r.method)).toEqual(["POST", "POST", "GET", "POST"]);
 });
+
+test("the server's own worker publishes a due post and the owner's open tabs hear of it", async () => {
+  const { cookie, accountId } = await publisherOn(t, "linkedin");
+  const postId = await duePost(t, cookie, { accountIds: [accountId], content: "Heard everywhere" });
+  const res = await fetch(`${t.baseUrl}/api/events`, { headers: { cookie } });
+  const reader = res.body?.getReader() as ReadableStreamDefaultReader<Uint8Array>;
+  await t.app.publishingWorker.tick();
+  const decoder = new TextDecoder();
+  let text = "";
+  while (!/"status":"published"/.test(text)) text += decoder.decode((await reader.read()).value);
+  expect(text).toContain(postId);
+  await reader.cancel();
+  await t.app.publishingWorker.stop();
+});

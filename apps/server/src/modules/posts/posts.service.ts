@@ -259,6 +259,12 @@ export function createPostsService(deps: PostsDeps) {
       return toApiPost(row);
     },
 
+    /** Tells the owner's open tabs that the post changed (the worker calls it as targets settle). */
+    async announce(userId: string, id: string): Promise<void> {
+      const row = await repo.find(userId, id);
+      if (row) publish(row, "update");
+    },
+
     /** Posts counted towards the plan this month, in the user's zone. */
     postsThisMonth(userId: string, timezone: string): Promise<number> {
       return repo.countCounted(userId, monthWindow(now(), timezone));
