@@ -110,3 +110,23 @@ test("the server's own worker publishes a due post and the owner's open tabs hea
   await reader.cancel();
   await t.app.publishingWorker.stop();
 });
+
+test("a failed post is sent again on request, and only to the networks that failed", async () => {
+  const { cookie, accountId } = await publisherOn(t, "linkedin");
+  const postId = await duePost(t, cookie, { accountIds: [accountId], content: "Second chance" });
+  t.sandbox.failNext("linkedin", { status: 422, pathIncludes: "rest/posts" });
+  expect((await publishDue(t, postId)).post?.status).toBe("failed");
+  const retry = await t.app.inject({ method: "POST", url: `/api/posts/${postId}/retry`, headers: { cookie } });
+  expect(retry.statusCode, retry.body).toBe(200);
+  expect(retry.json().post).toMatchObject({ status: "publishing", targets: [{ status: "pending", lastError: null }] });
+  expect((await publishDue(t, postId)).post?.status).toBe("published");
+  const again = await t.app.inject({ method: "POST", url: `/api/posts/${postId}/retry`, headers: { cookie } });
+  expect(again.statusCode).toBe(409);
+  const other = await publisherOn(t, "linkedin", "someone_else");
+  const foreign = await t.app.inject({
+    method: "POST",
+    url: `/api/posts/${postId}/retry`,
+    headers: { cookie: other.cookie },
+  });
+  expect(foreign.statusCode).toBe(404);
+});

@@ -66,6 +66,10 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 export const POST_MESSAGES = {
+  nothingToRetry: "Nothing of this post failed: there is nothing to send again.",
+  retriedTitle: "Sending Again",
+  retried: "The networks that failed will be tried again now.",
+  retryFailed: "Failed to send the post again. Please try again.",
   authRequiredTitle: "Authentication Required",
   draftAuthRequired: "Please log in to save drafts.",
   scheduleAuthRequired: "Please log in to schedule posts.",

@@ -182,6 +182,32 @@ export function createPostsRepo(db: Db) {
       return (await withTargets(tx, [row]))[0];
     },
 
+    /**
+     * Puts the post's failed (and unconfirmed) targets back in the queue, due now; undefined when the post
+     * is not the owner's or has none to retry.
+     */
+    async retryFailed(userId: string, id: string, now: Date): Promise<PostWithTargets | undefined> {
+      return db.transaction(async (tx) => {
+        const post = await find(userId, id, tx);
+        if (!post) return undefined;
+        const retried = await tx
+          .update(postTargets)
+          .set({
+            status: "pending",
+            nextAttemptAt: now,
+            attempts: 0,
+            lastError: null,
+            verifyFirst: false,
+            updatedAt: now,
+          })
+          .where(and(eq(postTargets.postId, id), inArray(postTargets.status, ["failed", "unconfirmed"])))
+          .returning({ id: postTargets.id });
+        if (retried.length === 0) return undefined;
+        await tx.update(posts).set({ status: "publishing", updatedAt: now }).where(eq(posts.id, id));
+        return find(userId, id, tx);
+      });
+    },
+
     /** Deletes a post that has not started publishing; returns it as it was, or undefined. */
     async deleteEditable(userId: string, id: string): Promise<PostWithTargets | undefined> {
       return db.transaction(async (tx) => {

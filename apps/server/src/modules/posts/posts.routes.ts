@@ -87,4 +87,13 @@ export async function postsRoutes(app: FastifyInstance, opts: { auth: Auth; serv
     },
     async (req) => ({ post: await service.publishNow(currentUser(req).user.id, req.params.id) }),
   );
+
+  r.post(
+    "/api/posts/:id/retry",
+    {
+      preHandler,
+      schema: { tags, summary: "Send the post again to the networks that failed it", params: idParams, response: one },
+    },
+    async (req) => ({ post: await service.retry(currentUser(req).user.id, req.params.id) }),
+  );
 }

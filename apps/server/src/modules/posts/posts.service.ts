@@ -259,6 +259,17 @@ export function createPostsService(deps: PostsDeps) {
       return toApiPost(row);
     },
 
+    /** Sends the networks that failed the post again, now. */
+    async retry(userId: string, id: string): Promise<Post> {
+      const row = await repo.retryFailed(userId, id, now());
+      if (!row) {
+        if (!(await repo.find(userId, id))) throw notFound(POST_MESSAGES.notFound);
+        throw new AppError(409, "NOTHING_TO_RETRY", POST_MESSAGES.nothingToRetry);
+      }
+      publish(row, "update");
+      return toApiPost(row);
+    },
+
     /** Tells the owner's open tabs that the post changed (the worker calls it as targets settle). */
     async announce(userId: string, id: string): Promise<void> {
       const row = await repo.find(userId, id);
