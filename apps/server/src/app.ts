@@ -91,7 +91,7 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Signed media links travel in the path (networks fetch them); they are longer than Fastify's 100.
-    maxParamLength: 600,
+    routerOptions: { maxParamLength: 600 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
