@@ -513,3 +513,39 @@ test("a session that ended while writing: Authentication Required, and nothing t
   await expect(page.getByText("Please log in to save drafts.")).toBeVisible();
   await expect(page.getByLabel("Content")).toHaveValue("Words worth keeping");
 });
+
+test("published posts link to the network; a failed one shows the network's reason and can be sent again", async ({
+  page,
+}) => {
+  await signedIn(page);
+  const id = await connectSandboxAccount(page, "linkedin");
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const ids: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const res = await page.request.post("/api/posts", {
+      data: {
+        content: "Same words twice",
+        accountIds: [id],
+        scheduledDate: tomorrow,
+        scheduledTime: "09:00",
+        timezone: "UTC",
+        status: "scheduled",
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    ids.push((await res.json()).post.id);
+  }
+  await page.goto("/scheduler");
+  // Both go out now: the server's worker publishes them one after the other; LinkedIn refuses the repeat.
+  for (const postId of ids)
+    expect((await page.request.post(`/api/posts/${postId}/publish`, { data: {} })).status()).toBe(200);
+  const items = postItem(page, "Same words twice");
+  await expect(page.getByRole("link", { name: "View on LinkedIn" })).toHaveCount(1, { timeout: 20_000 });
+  const failed = items.filter({ hasText: /Content is a duplicate of urn:li:/ });
+  await expect(failed).toHaveCount(1, { timeout: 20_000 });
+  await expect(failed.getByText("failed", { exact: true })).toBeVisible();
+  await failed.getByRole("button", { name: "Retry failed networks" }).click();
+  await expect(page.getByText("Sending Again")).toBeVisible();
+  // Still a duplicate: LinkedIn refuses it again, with its reason.
+  await expect(failed.getByText(/Content is a duplicate/)).toBeVisible({ timeout: 20_000 });
+});

@@ -66,6 +66,9 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 export const POST_MESSAGES = {
+  noWorkerTitle: "Posts are not going out",
+  noWorker:
+    "No publishing worker is running, so scheduled posts wait. Start the server with PUBLISHING_WORKER=on, or run npm run worker.",
   nothingToRetry: "Nothing of this post failed: there is nothing to send again.",
   retriedTitle: "Sending Again",
   retried: "The networks that failed will be tried again now.",

@@ -11,6 +11,7 @@ import { monthGridRange } from "../utils/calendar-range";
 import { PostComposer } from "./post-composer";
 import { ScheduledPostsList } from "./scheduled-posts-list";
 import { WeeklyEngagementCard } from "./weekly-engagement-card";
+import { WorkerWarning } from "./worker-warning";
 
 // FullCalendar is large: it loads when the Calendar tab is first opened.
 export const loadCalendar = () => import("./content-calendar");
@@ -47,6 +48,7 @@ export function SchedulerScreen() {
   return (
     <>
       <PageHeader title="Post Scheduler" description="Compose posts and plan them on your content calendar." />
+      <WorkerWarning />
       <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
         <TabsList className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto">
           <TabsTrigger value="create">
