@@ -1,7 +1,8 @@
 import { PLATFORM_SCOPES } from "@app/shared";
-import { GRAPH_THROTTLE_CODES } from "../facebook/facebook";
+import { GRAPH_THROTTLE_CODES, GRAPH_VERSION } from "../facebook/facebook";
 import { type ErrorReader, networkCall, oauthErrorReading } from "../http";
 import { type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+import { instagramPublishing } from "./instagram-publish";
 
 const readError: ErrorReader = (status, body) => {
   const oauth = oauthErrorReading(body);
@@ -21,6 +22,7 @@ interface ShortToken {
 
 /** Instagram Login (professional accounts), hosts graph.instagram.com and api.instagram.com. */
 export function createInstagram(ctx: NetworkContext): PlatformAdapter {
+  const publishing = instagramPublishing(ctx, `https://graph.instagram.com/${GRAPH_VERSION}`, readError);
   const graph = (path: string, params: Record<string, string>) =>
     `${ctx.serverUrl(`https://graph.instagram.com${path}`)}?${new URLSearchParams(params)}`;
   const toTokens = (t: { access_token: string; expires_in?: number }): TokenSet => ({
@@ -102,5 +104,7 @@ export function createInstagram(ctx: NetworkContext): PlatformAdapter {
         followerCount: me.followers_count ?? 0,
       };
     },
+    publish: publishing.publish,
+    lookup: publishing.lookup,
   };
 }
