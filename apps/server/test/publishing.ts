@@ -87,3 +87,66 @@ export async function publishDue(t: NetworkTestApp, postId: string) {
   const targets = await t.db.select().from(postTargets).where(eq(postTargets.postId, postId));
   return { post, targets };
 }
+
+/**
+ * Like `publisherOn`, but the person grants `extraScopes` on top of what the app asks for (an account that
+ * allowed more, e.g. TikTok's video.list).
+ */
+export async function publisherWithScopes(t: NetworkTestApp, platform: Platform, extraScopes: string[]) {
+  const { cookie } = await signedInUser(t.app);
+  const init = await t.app.inject({
+    method: "POST",
+    url: `/api/oauth/${platform}/initiate`,
+    headers: { cookie },
+    payload: {},
+  });
+  if (init.statusCode !== 200) throw new Error(init.body);
+  const authUrl = new URL(init.json().authUrl as string);
+  const scope = authUrl.searchParams.get("scope") ?? "";
+  const separator = scope.includes(" ") ? " " : ",";
+  authUrl.searchParams.set("scope", [scope, ...extraScopes].join(separator));
+  const consent = await fetch(authUrl, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ approve: "1", username: `${platform}_pub` }).toString(),
+  });
+  const back = new URL(consent.headers.get("location") as string);
+  const res = await t.app.inject({
+    method: "POST",
+    url: `/api/oauth/${platform}/callback`,
+    headers: { cookie },
+    payload: { code: back.searchParams.get("code"), state: back.searchParams.get("state") },
+  });
+  if (res.statusCode !== 200) throw new Error(res.body);
+  return { cookie, accountId: res.json().account.id as string };
+}
+
+/** A video of `size` bytes: the MP4 fixture followed by a `free` box of padding. */
+export async function paddedVideo(size: number): Promise<Buffer> {
+  const head = await fixture("sample.mp4");
+  const pad = Buffer.alloc(size - head.length);
+  pad.writeUInt32BE(pad.length, 0);
+  pad.write("free", 4, "latin1");
+  return Buffer.concat([head, pad]);
+}
+
+/** Uploads bytes to the user's media library through the API. */
+export async function uploadBytes(t: NetworkTestApp, cookie: string, name: string, bytes: Buffer): Promise<string> {
+  const boundary = `----b${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/media",
+    headers: { cookie, "content-type": `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  if (res.statusCode !== 200) throw new Error(res.body);
+  return res.json().media.id;
+}

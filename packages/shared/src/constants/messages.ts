@@ -165,4 +165,5 @@ export const PUBLISH_MESSAGES = {
   pinterestImage: "Pinterest requires an image to create a pin. Please add an image or deselect Pinterest.",
   untitledPin: "Untitled Pin",
   untitledVideo: "Untitled Video",
+  tiktokVideo: "TikTok needs a video file. Please add a video or deselect TikTok.",
 } as const;

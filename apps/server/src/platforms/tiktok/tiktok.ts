@@ -1,6 +1,7 @@
 import { PLATFORM_SCOPES } from "@app/shared";
 import { type ErrorReader, NetworkError, networkCall, oauthErrorReading } from "../http";
 import { type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+import { tiktokPublishing } from "./tiktok-publish";
 
 /** TikTok API errors: `{data:{}, error:{code, message, log_id}}`. */
 const readError: ErrorReader = (status, body) => {
@@ -23,6 +24,7 @@ interface TikTokToken {
 }
 
 export function createTikTok(ctx: NetworkContext): PlatformAdapter {
+  const publishing = tiktokPublishing(ctx, readError);
   const tokenUrl = ctx.serverUrl("https://open.tiktokapis.com/v2/oauth/token/");
   // TikTok names the client "client_key", not "client_id".
   const client = { client_key: ctx.clientId, client_secret: ctx.clientSecret };
@@ -98,5 +100,7 @@ export function createTikTok(ctx: NetworkContext): PlatformAdapter {
         followerCount: u.follower_count ?? 0,
       };
     },
+    publish: publishing.publish,
+    lookup: publishing.lookup,
   };
 }

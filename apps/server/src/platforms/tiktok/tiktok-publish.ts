@@ -1,0 +1,181 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { PUBLISH_MESSAGES } from "@app/shared";
+import { type ErrorReader, NetworkError, networkSend } from "../http";
+import type { NetworkContext, PublishMedia, PublishOutcome, PublishRequest } from "../platform";
+
+const MB = 1024 * 1024;
+/** TikTok's rules: a file under 5 MB goes in one chunk; otherwise chunks of 5–64 MB, the last one takes the rest. */
+const SINGLE_CHUNK_BELOW = 5 * MB;
+const CHUNK = 10 * MB;
+const TITLE_MAX = 2200;
+const refuse = (message: string) => new NetworkError(message, 422, false, false);
+
+/** The text cut to TikTok's title limit (counted in UTF-16 units), never inside a character. */
+function titleOf(text: string): string {
+  let out = "";
+  for (const ch of text) {
+    if (out.length + ch.length > TITLE_MAX) break;
+    out += ch;
+  }
+  return out;
+}
+
+/** How a file is cut for FILE_UPLOAD. */
+export function tiktokChunks(size: number): { chunkSize: number; count: number } {
+  if (size < SINGLE_CHUNK_BELOW) return { chunkSize: size, count: 1 };
+  const chunkSize = Math.min(CHUNK, size);
+  return { chunkSize, count: Math.floor(size / chunkSize) };
+}
+
+interface TikTokBody<T> {
+  data?: T;
+  error?: { code?: string; message?: string };
+}
+
+interface PublishStatus {
+  status?: string;
+  fail_reason?: string;
+}
+
+/** TikTok Content Posting API, direct post: creator info, FILE_UPLOAD in chunks, status until it is posted. */
+export function tiktokPublishing(ctx: NetworkContext, readError: ErrorReader) {
+  const api = (path: string) => ctx.serverUrl(`https://open.tiktokapis.com/v2/${path}`);
+  const pollMs = ctx.sandbox ? 20 : 3_000;
+  const bearer = (req: PublishRequest) => ({ authorization: `Bearer ${req.accessToken}` });
+  const videoUrl = (username: string, id: string) => `https://www.tiktok.com/@${username}/video/${id}`;
+
+  /** A TikTok call answered 200 may still carry an error. */
+  function dataOf<T>(body: TikTokBody<T>): T {
+    if (body.error?.code && body.error.code !== "ok") throw refuse(body.error.message || body.error.code);
+    return (body.data ?? {}) as T;
+  }
+
+  async function call<T>(req: PublishRequest, path: string, json?: unknown): Promise<T> {
+    const { data } = await networkSend<TikTokBody<T>>(
+      api(path),
+      { method: "POST", headers: bearer(req), ...(json !== undefined && { json }) },
+      readError,
+    );
+    return dataOf(data);
+  }
+
+  /**
+   * The publish's status. TikTok writes the post id as a JSON int64, which a JavaScript number rounds: the
+   * digits are read from the text of the answer.
+   */
+  async function statusOf(req: PublishRequest, publishId: string): Promise<PublishStatus & { postId?: string }> {
+    let res: Response;
+    try {
+      res = await fetch(api("post/publish/status/fetch/"), {
+        method: "POST",
+        headers: { ...bearer(req), accept: "application/json", "content-type": "application/json" },
+        body: JSON.stringify({ publish_id: publishId }),
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      throw new NetworkError(`Network unreachable: ${reason}`, 0, true, false);
+    }
+    const text = await res.text();
+    let body: TikTokBody<PublishStatus> = {};
+    try {
+      body = text ? JSON.parse(text) : {};
+    } catch {}
+    if (!res.ok) {
+      const { message, tokenRejected } = readError(res.status, body);
+      const transient = res.status === 429 || res.status >= 500;
+      throw new NetworkError(message, res.status, transient, !transient && tokenRejected);
+    }
+    const postId = /"publicaly_available_post_id"\s*:\s*\[\s*"?(\d+)/.exec(text)?.[1];
+    return { ...dataOf(body), postId };
+  }
+
+  async function upload(req: PublishRequest, m: PublishMedia, uploadUrl: string, chunkSize: number, count: number) {
+    for (let i = 0; i < count; i++) {
+      const start = i * chunkSize;
+      const end = i === count - 1 ? m.size - 1 : start + chunkSize - 1;
+      await networkSend(
+        uploadUrl,
+        {
+          method: "PUT",
+          headers: { "content-range": `bytes ${start}-${end}/${m.size}` },
+          body: { data: await m.open({ start, end }), type: m.mimeType, length: end - start + 1 },
+          timeoutMs: 300_000,
+        },
+        readError,
+      );
+      await req.keepAlive();
+    }
+  }
+
+  return {
+    async publish(req: PublishRequest): Promise<PublishOutcome> {
+      const video = req.media[0];
+      if (req.media.length !== 1 || video?.kind !== "video") throw refuse(PUBLISH_MESSAGES.tiktokVideo);
+      const creator = await call<{
+        creator_username?: string;
+        privacy_level_options?: string[];
+        max_video_post_duration_sec?: number;
+      }>(req, "post/publish/creator_info/query/");
+      const options = creator.privacy_level_options ?? [];
+      const privacy = options.includes("PUBLIC_TO_EVERYONE") ? "PUBLIC_TO_EVERYONE" : options[0];
+      if (!privacy) throw refuse("TikTok offers no way to post for this account right now.");
+      const max = creator.max_video_post_duration_sec;
+      if (max && video.durationSeconds && video.durationSeconds > max)
+        throw refuse(`This TikTok account can post videos of at most ${max} seconds.`);
+      const { chunkSize, count } = tiktokChunks(video.size);
+      const init = await call<{ publish_id: string; upload_url?: string }>(req, "post/publish/video/init/", {
+        post_info: {
+          title: titleOf(req.text),
+          privacy_level: privacy,
+          disable_duet: false,
+          disable_comment: false,
+          disable_stitch: false,
+        },
+        source_info: { source: "FILE_UPLOAD", video_size: video.size, chunk_size: chunkSize, total_chunk_count: count },
+      });
+      if (!init.upload_url) throw new NetworkError("TikTok gave no address to upload the video to.", 502, true, false);
+      // TikTok posts the video as soon as the whole file has arrived.
+      await upload(req, video, init.upload_url, chunkSize, count);
+      const username = creator.creator_username ?? req.account.username ?? "";
+      for (let i = 0; i < 200; i++) {
+        const s = await statusOf(req, init.publish_id);
+        if (s.status === "PUBLISH_COMPLETE") {
+          // A post people cannot see (private) has no public id: the profile is what can be linked.
+          if (!s.postId) return { externalId: init.publish_id, url: `https://www.tiktok.com/@${username}` };
+          return { externalId: s.postId, url: videoUrl(username, s.postId) };
+        }
+        if (s.status === "FAILED")
+          throw refuse(`TikTok could not post the video: ${s.fail_reason ?? "unknown reason"}`);
+        await sleep(pollMs);
+        if (i % 10 === 9) await req.keepAlive();
+      }
+      throw new NetworkError("TikTok is still processing the video.", 503, true, false);
+    },
+
+    /**
+     * The account's recent videos, looking for this title posted since the attempt began. It needs the
+     * video.list permission; without it TikTok cannot be asked, and the post is not tried again blindly.
+     */
+    async lookup(req: PublishRequest): Promise<PublishOutcome | null> {
+      let videos: { id: string; title?: string; create_time?: number; share_url?: string }[];
+      try {
+        const data = await call<{ videos?: typeof videos }>(req, "video/list/?fields=id,title,create_time,share_url", {
+          max_count: 20,
+        });
+        videos = data.videos ?? [];
+      } catch (err) {
+        // 401 with a live token: scope_not_authorized.
+        if (err instanceof NetworkError && err.status === 401 && !err.tokenRejected)
+          throw refuse(PUBLISH_MESSAGES.unconfirmed("TikTok"));
+        throw err;
+      }
+      const title = titleOf(req.text);
+      const since = req.since.getTime() - 60_000;
+      const found = videos.find((v) => (v.title ?? "") === title && (v.create_time ?? 0) * 1000 >= since);
+      if (!found) return null;
+      const id = String(found.id);
+      return { externalId: id, url: found.share_url ?? videoUrl(req.account.username ?? "", id) };
+    },
+  };
+}
