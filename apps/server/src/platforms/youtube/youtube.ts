@@ -1,6 +1,7 @@
 import { PLATFORM_SCOPES } from "@app/shared";
 import { type ErrorReader, networkCall, oauthErrorReading } from "../http";
 import { type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+import { youtubePublishing } from "./youtube-publish";
 
 /** Google errors: `{error:{code, message, errors:[…]}}`; on the token endpoint `{error, error_description}`. */
 const readError: ErrorReader = (status, body) =>
@@ -17,6 +18,7 @@ interface GoogleToken {
 }
 
 export function createYouTube(ctx: NetworkContext): PlatformAdapter {
+  const publishing = youtubePublishing(ctx, readError);
   const tokenUrl = ctx.serverUrl("https://oauth2.googleapis.com/token");
   const client = { client_id: ctx.clientId, client_secret: ctx.clientSecret };
   const toTokens = (t: GoogleToken): TokenSet => ({
@@ -93,5 +95,7 @@ export function createYouTube(ctx: NetworkContext): PlatformAdapter {
         followerCount: Number(channel.statistics?.subscriberCount ?? 0) || 0,
       };
     },
+    publish: publishing.publish,
+    lookup: publishing.lookup,
   };
 }
