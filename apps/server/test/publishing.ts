@@ -92,7 +92,11 @@ export async function publishDue(t: NetworkTestApp, postId: string) {
  * Like `publisherOn`, but the person grants `extraScopes` on top of what the app asks for (an account that
  * allowed more, e.g. TikTok's video.list).
  */
-export async function publisherWithScopes(t: NetworkTestApp, platform: Platform, extraScopes: string[]) {
+export async function publisherWithScopes(
+  t: NetworkTestApp,
+  platform: Platform,
+  change: { add?: string[]; remove?: string[] },
+) {
   const { cookie } = await signedInUser(t.app);
   const init = await t.app.inject({
     method: "POST",
@@ -104,7 +108,8 @@ export async function publisherWithScopes(t: NetworkTestApp, platform: Platform,
   const authUrl = new URL(init.json().authUrl as string);
   const scope = authUrl.searchParams.get("scope") ?? "";
   const separator = scope.includes(" ") ? " " : ",";
-  authUrl.searchParams.set("scope", [scope, ...extraScopes].join(separator));
+  const scopes = scope.split(separator).filter((x) => x && !change.remove?.includes(x));
+  authUrl.searchParams.set("scope", [...scopes, ...(change.add ?? [])].join(separator));
   const consent = await fetch(authUrl, {
     method: "POST",
     redirect: "manual",

@@ -107,7 +107,7 @@ test("TikTok's refusal fails the target with its message; a 429 waits for Retry-
 });
 
 test("after a 5xx TikTok's video list is asked first: a video that went out is found, not posted twice", async () => {
-  const { cookie, accountId } = await publisherWithScopes(t, "tiktok", ["video.list"]);
+  const { cookie, accountId } = await publisherOn(t, "tiktok");
   const mp4 = await uploadFixture(t, cookie, "sample.mp4");
   const postId = await duePost(t, cookie, { accountIds: [accountId], content: "Only once", media: [upright(mp4)] });
   // The file arrived whole (so TikTok posted it), then the status call failed.
@@ -132,7 +132,7 @@ test("after a 5xx TikTok's video list is asked first: a video that went out is f
 });
 
 test("an account without video.list cannot be asked after a 5xx: the target fails instead of risking a second post", async () => {
-  const { cookie, accountId } = await publisherOn(t, "tiktok");
+  const { cookie, accountId } = await publisherWithScopes(t, "tiktok", { remove: ["video.list"] });
   const mp4 = await uploadFixture(t, cookie, "sample.mp4");
   const postId = await duePost(t, cookie, { accountIds: [accountId], content: "Careful", media: [upright(mp4)] });
   t.sandbox.failNext("tiktok", { status: 503, pathIncludes: "status/fetch" });

@@ -191,11 +191,14 @@ describe("failures", () => {
     const network = fakeNetwork();
     network.answer(() => new NetworkError("Internal Server Error", 503, true, false));
     const w = worker(network, "w");
+    const failedAt = t.clock.now().getTime();
     await w.tick();
     expect((await targetsOf(post.id))[0]).toMatchObject({ status: "pending", verifyFirst: true });
     network.lookupAnswers(() => ({ externalId: "made-anyway", url: "https://example.test/made-anyway" }));
-    t.clock.advance(retryDelayMs(1));
+    // However long the retry waits, the lookup is told when the attempt that may have posted began.
+    t.clock.advance(3 * HOUR);
     await w.tick();
+    expect(network.lookups[0]?.previousAttemptStartedAt?.getTime()).toBe(failedAt);
     expect(network.published).toHaveLength(1); // only the first, failed call
     expect(network.lookups).toHaveLength(1);
     expect((await targetsOf(post.id))[0]).toMatchObject({ status: "published", externalId: "made-anyway" });

@@ -32,6 +32,7 @@ export const PLATFORM_SCOPES: Record<Platform, string[]> = {
   twitter: ["tweet.read", "tweet.write", "users.read", "offline.access", "media.write"],
   linkedin: ["openid", "profile", "email", "w_member_social"],
   pinterest: ["user_accounts:read", "boards:read", "boards:write", "pins:read", "pins:write"],
-  tiktok: ["user.info.basic", "user.info.profile", "user.info.stats", "video.publish", "video.upload"],
+  // video.list lets the worker look a post up after an interruption instead of asking the user to check.
+  tiktok: ["user.info.basic", "user.info.profile", "user.info.stats", "video.publish", "video.upload", "video.list"],
   youtube: ["https://www.googleapis.com/auth/youtube.upload", "https://www.googleapis.com/auth/youtube.readonly"],
 };

@@ -60,7 +60,8 @@ export function createPublisher(deps: PublishingDeps): Publisher {
       text: composePostText(post.content, post.hashtags),
       options: post.options,
       media,
-      since: t.attemptStartedAt,
+      // A lookup looks for what the previous (interrupted or failed) attempt may have made.
+      since: t.previousAttemptStartedAt ?? t.attemptStartedAt,
       keepAlive,
     };
   }
