@@ -183,7 +183,12 @@ export async function buildApp(deps: AppDeps) {
   const sandbox =
     deps.sandbox ??
     (config.sandbox
-      ? createSandbox({ now: deps.now, secret: `sandbox:${config.appSecret}`, assetBase: config.publicUrl })
+      ? createSandbox({
+          now: deps.now,
+          secret: `sandbox:${config.appSecret}`,
+          assetBase: config.publicUrl,
+          fetch: sandboxMediaFetch(config),
+        })
       : undefined);
   if (sandbox) await app.register(sandbox.plugin, { prefix: "/sandbox" });
   await registerSpa(app, config.webDist);
@@ -203,4 +208,17 @@ export async function closeApp(app: { close(): Promise<unknown>; server: { close
   } finally {
     clearInterval(sweep);
   }
+}
+
+/**
+ * How the built-in sandbox fetches media it is given by URL (as Instagram or Pinterest do): only this
+ * app's own signed media links. Anyone can get a sandbox token, so an open fetch would let them make the
+ * server call any address (its private network included).
+ */
+export function sandboxMediaFetch(config: Pick<Config, "publicUrl" | "internalUrl">) {
+  const allowed = [config.publicUrl, config.internalUrl].map((base) => `${base}/api/public-media/`);
+  return (url: string, init: { signal: AbortSignal }): Promise<Response> => {
+    if (!allowed.some((prefix) => url.startsWith(prefix))) return Promise.resolve(new Response(null, { status: 403 }));
+    return fetch(url, { ...init, redirect: "error" });
+  };
 }

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { redactUrl } from "../../src/app";
+import { redactUrl, sandboxMediaFetch } from "../../src/app";
 import { createPublishingWorker } from "../../src/worker/publishing-worker";
 import { createQueueRepo } from "../../src/worker/queue.repo";
 import { createTestApp, type TestApp } from "../helpers";
@@ -89,4 +89,20 @@ describe("the built web app", () => {
       await web.close();
     }
   });
+});
+
+test("the built-in sandbox fetches only the app's own signed media links, nothing else", async () => {
+  const fetchFor = sandboxMediaFetch({ publicUrl: "https://social.example.com", internalUrl: "http://127.0.0.1:3000" });
+  const signal = AbortSignal.timeout(1000);
+  for (const url of [
+    "http://169.254.169.254/latest/meta-data/",
+    "http://127.0.0.1:5432/",
+    "https://social.example.com/api/me",
+    "https://social.example.com.evil.test/api/public-media/x.jpg",
+  ]) {
+    expect((await fetchFor(url, { signal })).status, url).toBe(403);
+  }
+  // Its own links are fetched for real (here nothing listens there, so the fetch itself fails).
+  const closedPort = sandboxMediaFetch({ publicUrl: "http://127.0.0.1:9", internalUrl: "http://127.0.0.1:9" });
+  await expect(closedPort("http://127.0.0.1:9/api/public-media/x.jpg", { signal })).rejects.toThrow();
 });
