@@ -437,6 +437,12 @@ for (const colorScheme of ["light", "dark"] as const) {
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
 
+    // The delete confirmation, with its red button.
+    await postItem(page, "Axe sample post").first().getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+
     await page.getByRole("tab", { name: "Calendar" }).click();
     await expect(page.getByRole("table", { name: "March 2027" }).getByRole("listitem")).toHaveCount(2);
     expect(await seriousViolations(page)).toEqual([]);

@@ -9,7 +9,6 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { buttonVariants } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
 
 /** The spec's question before a file is deleted for good. */
 export function MediaDeleteDialog({
@@ -33,10 +32,7 @@ export function MediaDeleteDialog({
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>
             {/* The theme's dark red is too light behind white text: a deeper one in dark mode. */}
-            <AlertDialogAction
-              className={cn(buttonVariants({ variant: "destructive" }), "dark:bg-red-700 dark:hover:bg-red-700/90")}
-              onClick={() => onConfirm(file)}
-            >
+            <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={() => onConfirm(file)}>
               Delete
             </AlertDialogAction>
           </AlertDialogFooter>
