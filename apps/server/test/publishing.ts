@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,24 +23,14 @@ export async function publisherOn(t: NetworkTestApp, platform: Platform, usernam
 
 /** Uploads a fixture to the user's media library through the API. */
 export async function uploadFixture(t: NetworkTestApp, cookie: string, name: string): Promise<string> {
-  const bytes = await fixture(name);
-  const boundary = `----b${randomUUID()}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/media",
-    headers: { cookie, "content-type": `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-  if (res.statusCode !== 200) throw new Error(res.body);
-  return res.json().media.id;
+  return uploadBytes(t, cookie, name, await fixture(name));
 }
+
+/** The sha256 of a fixture, as the sandbox records what reached it. */
+export const fixtureSha256 = async (name: string) =>
+  createHash("sha256")
+    .update(await fixture(name))
+    .digest("hex");
 
 /** A post due now (scheduled a minute ahead, then the clock moved past it). */
 export async function duePost(

@@ -42,47 +42,7 @@ export function networkCall<T = unknown>(
   init: { method?: string; headers?: Record<string, string>; form?: Record<string, string>; json?: unknown },
   readError: ErrorReader,
 ): Promise<T> {
-  return retryTransient.execute(async () => {
-    const headers: Record<string, string> = { accept: "application/json", ...init.headers };
-    let body: string | undefined;
-    if (init.form) {
-      headers["content-type"] = "application/x-www-form-urlencoded";
-      body = new URLSearchParams(init.form).toString();
-    } else if (init.json !== undefined) {
-      headers["content-type"] = "application/json";
-      body = JSON.stringify(init.json);
-    }
-    let res: Response;
-    try {
-      res = await fetch(url, {
-        method: init.method ?? (body ? "POST" : "GET"),
-        headers,
-        body,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
-      throw new NetworkError(`Network unreachable: ${reason}`, 0, true, false);
-    }
-    const text = await res.text();
-    let data: unknown;
-    try {
-      data = text ? JSON.parse(text) : {};
-    } catch {
-      data = text;
-    }
-    if (res.ok) return data as T;
-    const retryAfter = Number(res.headers.get("retry-after"));
-    const { message, tokenRejected, transient: saysLater } = readError(res.status, data);
-    const transient = res.status === 429 || res.status >= 500 || saysLater === true;
-    throw new NetworkError(
-      message,
-      res.status,
-      transient,
-      !transient && tokenRejected,
-      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-    );
-  });
+  return retryTransient.execute(async () => (await networkSend<T>(url, init, readError)).data);
 }
 
 /** What a publishing call got back: its status, headers and parsed body. */

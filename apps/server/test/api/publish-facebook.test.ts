@@ -1,7 +1,6 @@
-import { createHash } from "node:crypto";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { createNetworkTestApp, type NetworkTestApp } from "../helpers";
-import { duePost, fixture, publishDue, publisherOn, uploadFixture } from "../publishing";
+import { duePost, fixtureSha256, publishDue, publisherOn, uploadFixture } from "../publishing";
 
 let t: NetworkTestApp;
 beforeEach(async () => {
@@ -10,8 +9,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await t.close();
 });
-
-const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
 async function pageOwner() {
   const { cookie, accountId } = await publisherOn(t, "facebook");
@@ -50,14 +47,14 @@ test("a photo, several photos and a video: Facebook fetches each from its public
   }
   const [photo, album, video] = t.sandbox.published("facebook").filter((i) => i.visibility !== "unpublished");
   expect(photo).toMatchObject({ kind: "photo", text: "One photo" });
-  expect(photo?.media[0]?.sha256).toBe(sha256(await fixture("sample.png")));
+  expect(photo?.media[0]?.sha256).toBe(await fixtureSha256("sample.png"));
   expect(album).toMatchObject({ kind: "carousel", text: "Two photos" });
   expect(album?.media.map((m) => m.sha256)).toEqual([
-    sha256(await fixture("sample.png")),
-    sha256(await fixture("sample.jpg")),
+    await fixtureSha256("sample.png"),
+    await fixtureSha256("sample.jpg"),
   ]);
   expect(video).toMatchObject({ kind: "video", text: "A video" });
-  expect(video?.media[0]?.sha256).toBe(sha256(await fixture("sample.mp4")));
+  expect(video?.media[0]?.sha256).toBe(await fixtureSha256("sample.mp4"));
   expect(video?.media[0]?.url).toMatch(/\/api\/public-media\//);
 });
 

@@ -1,7 +1,6 @@
-import { createHash } from "node:crypto";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { createNetworkTestApp, type NetworkTestApp } from "../helpers";
-import { duePost, fixture, publishDue, publisherOn, uploadFixture } from "../publishing";
+import { duePost, fixtureSha256, publishDue, publisherOn, uploadFixture } from "../publishing";
 
 let t: NetworkTestApp;
 beforeEach(async () => {
@@ -11,7 +10,6 @@ afterEach(async () => {
   await t.close();
 });
 
-const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 const square = (id: string) => ({ id, aspectRatio: "1:1" });
 
 test("a JPEG goes out as a feed post: Instagram fetches it by its link, intact, and the post links to its permalink", async () => {
@@ -27,7 +25,7 @@ test("a JPEG goes out as a feed post: Instagram fetches it by its link, intact, 
   expect(post?.status).toBe("published");
   const [item] = t.sandbox.published("instagram");
   expect(item).toMatchObject({ kind: "photo", text: "Fresh bread\n\n#bakery" });
-  expect(item?.media[0]).toMatchObject({ mimeType: "image/jpeg", sha256: sha256(await fixture("sample.jpg")) });
+  expect(item?.media[0]).toMatchObject({ mimeType: "image/jpeg", sha256: await fixtureSha256("sample.jpg") });
   expect(item?.media[0]?.url).toMatch(/\/api\/public-media\//);
   expect(item?.url).toMatch(/^https:\/\/www\.instagram\.com\/p\/\w{11}\/$/);
   expect(targets[0]).toMatchObject({ status: "published", externalId: item?.id, externalUrl: item?.url });
@@ -55,7 +53,7 @@ test("a video in the feed and the reel format go out as reels, stories take an i
   }
   const items = t.sandbox.published("instagram");
   expect(items.map((i) => i.kind)).toEqual(["reel", "reel", "story", "story", "carousel"]);
-  const [jpgSum, mp4Sum] = [sha256(await fixture("sample.jpg")), sha256(await fixture("sample.mp4"))];
+  const [jpgSum, mp4Sum] = [await fixtureSha256("sample.jpg"), await fixtureSha256("sample.mp4")];
   expect(items.map((i) => i.media.map((m) => m.sha256))).toEqual([
     [mp4Sum],
     [mp4Sum],

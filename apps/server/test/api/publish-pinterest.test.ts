@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
 import { PUBLISH_MESSAGES } from "@app/shared";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { createNetworkTestApp, type NetworkTestApp } from "../helpers";
-import { duePost, fixture, publishDue, publisherOn, uploadFixture } from "../publishing";
+import { duePost, fixtureSha256, publishDue, publisherOn, uploadFixture } from "../publishing";
 
 let t: NetworkTestApp;
 beforeEach(async () => {
@@ -11,8 +10,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await t.close();
 });
-
-const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
 test("a pin with an image Pinterest fetches by its link, on the user's first board, titled from the text", async () => {
   const { cookie, accountId } = await publisherOn(t, "pinterest");
@@ -31,7 +28,7 @@ test("a pin with an image Pinterest fetches by its link, on the user's first boa
   expect(pin).toMatchObject({ kind: "pin", boardId: boards[0].id });
   expect([...(pin?.title ?? "")].length).toBeLessThanOrEqual(100);
   expect(pin?.title).toMatch(/^Spring garden ideas/);
-  expect(pin?.media[0]?.sha256).toBe(sha256(await fixture("sample.png")));
+  expect(pin?.media[0]?.sha256).toBe(await fixtureSha256("sample.png"));
   expect(targets[0]).toMatchObject({ externalId: pin?.id, externalUrl: `https://www.pinterest.com/pin/${pin?.id}/` });
 });
 

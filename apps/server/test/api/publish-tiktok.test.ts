@@ -5,7 +5,7 @@ import { tiktokChunks } from "../../src/platforms/tiktok/tiktok-publish";
 import { createNetworkTestApp, type NetworkTestApp } from "../helpers";
 import {
   duePost,
-  fixture,
+  fixtureSha256,
   paddedVideo,
   publishDue,
   publisherOn,
@@ -47,7 +47,7 @@ test("a video goes up in one chunk, public, titled with the text, and links to t
   const [item] = t.sandbox.published("tiktok");
   expect(item).toMatchObject({ kind: "video", text: "Dance break\n\n#fyp", visibility: "PUBLIC_TO_EVERYONE" });
   expect(item?.id).toMatch(/^\d{19}$/);
-  expect(item?.media[0]?.sha256).toBe(sha256(await fixture("sample.mp4")));
+  expect(item?.media[0]?.sha256).toBe(await fixtureSha256("sample.mp4"));
   expect(targets[0]).toMatchObject({
     externalId: item?.id,
     externalUrl: `https://www.tiktok.com/@tok_maker/video/${item?.id}`,

@@ -1,7 +1,6 @@
-import { createHash } from "node:crypto";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { createNetworkTestApp, type NetworkTestApp } from "../helpers";
-import { duePost, fixture, publishDue, publisherOn, uploadFixture } from "../publishing";
+import { duePost, fixtureSha256, publishDue, publisherOn, uploadFixture } from "../publishing";
 
 let t: NetworkTestApp;
 beforeEach(async () => {
@@ -10,8 +9,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await t.close();
 });
-
-const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
 test("a text post goes out on X and the post links to it", async () => {
   const { cookie, accountId } = await publisherOn(t, "twitter", "xposter");
@@ -47,9 +44,9 @@ test("images go through the one-shot upload, a video through the segmented uploa
   });
   expect((await publishDue(t, clip)).post?.status).toBe("published");
   const [a, b, c] = t.sandbox.published("twitter");
-  expect(a?.media[0]?.sha256).toBe(sha256(await fixture("sample.png")));
-  expect(b?.media[0]?.sha256).toBe(sha256(await fixture("sample.gif")));
-  expect(c?.media[0]).toMatchObject({ kind: "video", sha256: sha256(await fixture("sample.mp4")) });
+  expect(a?.media[0]?.sha256).toBe(await fixtureSha256("sample.png"));
+  expect(b?.media[0]?.sha256).toBe(await fixtureSha256("sample.gif"));
+  expect(c?.media[0]).toMatchObject({ kind: "video", sha256: await fixtureSha256("sample.mp4") });
   const video = t.sandbox.requests.filter((r) => r.path.includes("media/upload"));
   expect(video.map((r) => r.path.replace(/upload\/\d+\//, "upload/{id}/"))).toEqual(
     expect.arrayContaining(["api.x.com/2/media/upload/initialize", "api.x.com/2/media/upload/{id}/append"]),

@@ -3,7 +3,15 @@ import { PUBLISH_MESSAGES } from "@app/shared";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { YOUTUBE_CHUNK, youtubeDescription } from "../../src/platforms/youtube/youtube-publish";
 import { createNetworkTestApp, type NetworkTestApp } from "../helpers";
-import { duePost, fixture, paddedVideo, publishDue, publisherOn, uploadBytes, uploadFixture } from "../publishing";
+import {
+  duePost,
+  fixtureSha256,
+  paddedVideo,
+  publishDue,
+  publisherOn,
+  uploadBytes,
+  uploadFixture,
+} from "../publishing";
 
 let t: NetworkTestApp;
 beforeEach(async () => {
@@ -42,7 +50,7 @@ test("a video goes up through a resumable upload, public, titled from the text, 
     text: "How to fold a paper plane\n\n#diy",
     visibility: "public",
   });
-  expect(item?.media[0]?.sha256).toBe(sha256(await fixture("sample.mp4")));
+  expect(item?.media[0]?.sha256).toBe(await fixtureSha256("sample.mp4"));
   expect(targets[0]).toMatchObject({
     externalId: item?.id,
     externalUrl: `https://www.youtube.com/watch?v=${item?.id}`,
