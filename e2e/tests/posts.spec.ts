@@ -541,7 +541,10 @@ test("published posts link to the network; a failed one shows the network's reas
     expect(res.status(), await res.text()).toBe(200);
     ids.push((await res.json()).post.id);
   }
+  // Changes arrive through the event stream: it must be open before they happen.
+  const streamOpen = page.waitForResponse((r) => r.url().endsWith("/api/events"));
   await page.goto("/scheduler");
+  await streamOpen;
   // Both go out now: the server's worker publishes them one after the other; LinkedIn refuses the repeat.
   for (const postId of ids)
     expect((await page.request.post(`/api/posts/${postId}/publish`, { data: {} })).status()).toBe(200);

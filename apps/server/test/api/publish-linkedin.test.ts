@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { linkedinCommentary } from "../../src/platforms/linkedin/linkedin-publish";
 import { createNetworkTestApp, type NetworkTestApp } from "../helpers";
-import { duePost, fixture, publishDue, publisherOn, uploadFixture } from "../publishing";
+import { duePost, fixtureSha256, publishDue, publisherOn, uploadFixture } from "../publishing";
 
 let t: NetworkTestApp;
 beforeEach(async () => {
@@ -11,8 +10,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await t.close();
 });
-
-const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
 test("LinkedIn commentary escapes its markup characters and keeps hashtags as hashtags", () => {
   expect(linkedinCommentary("Launch (beta) @ 50% off_now #spring")).toBe(
@@ -59,11 +56,11 @@ test("an image and a video are uploaded through LinkedIn's upload flows and reac
   const [pictures, clip] = t.sandbox.published("linkedin");
   expect(pictures).toMatchObject({ kind: "carousel", visibility: "CONNECTIONS" });
   expect(pictures?.media.map((m) => m.sha256)).toEqual([
-    sha256(await fixture("sample.png")),
-    sha256(await fixture("sample.jpg")),
+    await fixtureSha256("sample.png"),
+    await fixtureSha256("sample.jpg"),
   ]);
   expect(clip).toMatchObject({ kind: "video" });
-  expect(clip?.media[0]?.sha256).toBe(sha256(await fixture("sample.mp4")));
+  expect(clip?.media[0]?.sha256).toBe(await fixtureSha256("sample.mp4"));
 });
 
 test("an expired token is renewed and the post goes out; a refusal fails it with LinkedIn's message", async () => {
@@ -129,4 +126,14 @@ test("a failed post is sent again on request, and only to the networks that fail
     headers: { cookie: other.cookie },
   });
   expect(foreign.statusCode).toBe(404);
+});
+
+test("publish now on a post a worker has already taken answers with the post going out, not an error", async () => {
+  const { cookie, accountId } = await publisherOn(t, "linkedin");
+  const postId = await duePost(t, cookie, { accountIds: [accountId], content: "Already on its way" });
+  await publishDue(t, postId);
+  const res = await t.app.inject({ method: "POST", url: `/api/posts/${postId}/publish`, headers: { cookie } });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().post.status).toBe("published");
+  expect(t.sandbox.published("linkedin")).toHaveLength(1);
 });

@@ -79,6 +79,9 @@ interface Written {
   options: CreatePostBody["options"];
 }
 
+/** Already taken by a worker, or out: what "publish now" asks for is happening or done. */
+const goingOut = (post: { status: string }) => post.status === "publishing" || post.status === "published";
+
 const notEditable = () => new AppError(409, "POST_NOT_EDITABLE", POST_MESSAGES.notEditable);
 
 export function createPostsService(deps: PostsDeps) {
@@ -249,12 +252,18 @@ export function createPostsService(deps: PostsDeps) {
     async publishNow(userId: string, id: string): Promise<Post> {
       const existing = await repo.find(userId, id);
       if (!existing) throw notFound(POST_MESSAGES.notFound);
+      // A worker may have taken the post in the meantime (it was due): it is going out, as asked.
+      if (goingOut(existing)) return toApiPost(existing);
       if (existing.status !== "scheduled") throw notEditable();
       const at = now();
       const row = await repo.transactionForOwner(userId, (tx) =>
         repo.updateEditable(tx, userId, id, { scheduledAt: at }, { nextAttemptAt: at }),
       );
-      if (!row) throw notEditable();
+      if (!row) {
+        const current = await repo.find(userId, id);
+        if (current && goingOut(current)) return toApiPost(current);
+        throw notEditable();
+      }
       publish(row, "update");
       return toApiPost(row);
     },
