@@ -54,3 +54,22 @@ export const PLANS: Record<PlanId, Plan> = {
     ],
   },
 };
+
+/** Premium's billing period: local test-mode billing moves a subscription on by this many months. */
+export const BILLING_PERIOD_MONTHS = 1;
+
+/** Where billing sends the user back to (checkout success and cancel, the portal's return). */
+export const BILLING_RETURN_PATHS = {
+  checkoutSuccess: "/premium?success=true",
+  checkoutCanceled: "/free-plan?canceled=true",
+  portalReturn: "/premium",
+} as const;
+
+/**
+ * The app's own pages of local test-mode billing (used when Stripe is not configured); each gets the
+ * session token as `?session=<token>`.
+ */
+export const LOCAL_BILLING_PAGES = {
+  checkout: "/billing/local/checkout",
+  portal: "/billing/local/portal",
+} as const;

@@ -4,6 +4,7 @@ import {
   accountProfileResponseSchema,
   accountResponseSchema,
   facebookPagesResponseSchema,
+  linkedinOrganizationsResponseSchema,
   networkListResponseSchema,
   oauthCallbackBodySchema,
   oauthInitiateResponseSchema,
@@ -101,6 +102,29 @@ export async function accountsRoutes(app: FastifyInstance, opts: { auth: Auth; s
         "pinterest",
         ACCOUNT_MESSAGES.boardsFailed,
         (a, t) => (a.pinterestBoards ? a.pinterestBoards(t) : Promise.resolve([])),
+      ),
+    }),
+  );
+
+  r.get(
+    "/api/accounts/:id/linkedin-organizations",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Company pages the LinkedIn member administers (to post as)",
+        params: idParams,
+        response: { 200: linkedinOrganizationsResponseSchema },
+      },
+    },
+    async (req) => ({
+      organizations: await service.fromNetwork(
+        currentUser(req).user.id,
+        req.params.id,
+        "linkedin",
+        // The missing permissions are said as they are; anything else with LinkedIn's words.
+        (m) => (m === ACCOUNT_MESSAGES.organizationPermissions ? m : ACCOUNT_MESSAGES.organizationsFailed(m)),
+        (a, t) => (a.linkedinOrganizations ? a.linkedinOrganizations(t) : Promise.resolve([])),
       ),
     }),
   );

@@ -90,7 +90,7 @@ const SENSITIVE = new Set([
 
 const authPath = (url: string) => url.split("?")[0]?.replace(/^\/api\/auth/, "") ?? "";
 
-export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; config: Config; db: Db }) {
+export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; config: Config; db: Db; now?: () => Date }) {
   const { auth, config } = opts;
   const repo = createAuthRepo(opts.db);
 
@@ -164,7 +164,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
           image: user.image ?? null,
           createdAt: new Date(user.createdAt).toISOString(),
         },
-        plan: await planOf(opts.db, user.id),
+        plan: await planOf(opts.db, user.id, opts.now?.()),
       };
     },
   );

@@ -16,8 +16,9 @@ const usageQuery = z.object({
 
 export async function usageRoutes(
   app: FastifyInstance,
-  opts: { auth: Auth; db: Db; accounts: AccountsRepo; posts: PostsService },
+  opts: { auth: Auth; db: Db; accounts: AccountsRepo; posts: PostsService; now?: () => Date },
 ) {
+  const now = opts.now ?? (() => new Date());
   app.withTypeProvider<ZodTypeProvider>().get(
     "/api/usage",
     {
@@ -31,7 +32,7 @@ export async function usageRoutes(
     },
     async (req) => {
       const userId = currentUser(req).user.id;
-      const plan = PLANS[await planOf(opts.db, userId)];
+      const plan = PLANS[await planOf(opts.db, userId, now())];
       return {
         socialAccountsCount: await opts.accounts.countActive(userId),
         postsThisMonth: await opts.posts.postsThisMonth(userId, req.query.timezone),
