@@ -17,12 +17,16 @@ import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { type AccountsService, createAccountsService } from "./modules/accounts/accounts.service";
 import { createAuth } from "./modules/auth/auth";
 import { authRoutes } from "./modules/auth/auth.routes";
+import { billingRoutes } from "./modules/billing/billing.routes";
+import { createBillingService } from "./modules/billing/billing.service";
 import { usageRoutes } from "./modules/billing/usage.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { createMediaRepo } from "./modules/media/media.repo";
 import { mediaRoutes } from "./modules/media/media.routes";
 import { createMediaService } from "./modules/media/media.service";
 import { createMediaStorage, type MediaStorage } from "./modules/media/media.storage";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes";
+import { createNotificationsService } from "./modules/notifications/notifications.service";
 import { createPostsRepo } from "./modules/posts/posts.repo";
 import { postsRoutes } from "./modules/posts/posts.routes";
 import { createPostsService } from "./modules/posts/posts.service";
@@ -62,9 +66,9 @@ export interface AppDeps {
 /** Paths and queries that carry one-time secrets are never written to the logs. */
 export function redactUrl(url: string): string {
   return url
-    .replace(/(\/reset-password\/)[^/?#]+/g, "$1[redacted]")
+    .replace(/(\/reset-password\/|\/api\/billing\/local\/sessions\/)[^/?#]+/g, "$1[redacted]")
     .replace(
-      /([?&](?:token|code|state|access_token|fb_exchange_token|client_secret|refresh_token|code_verifier)=)[^&#]*/g,
+      /([?&](?:token|code|state|session|access_token|fb_exchange_token|client_secret|refresh_token|code_verifier)=)[^&#]*/g,
       "$1[redacted]",
     );
 }
@@ -118,7 +122,7 @@ export async function buildApp(deps: AppDeps) {
   const auth = createAuth({ db: database.db, config, mailer });
 
   await app.register(healthRoutes, { database, version: VERSION, now: deps.now });
-  await app.register(authRoutes, { auth, config, db: database.db });
+  await app.register(authRoutes, { auth, config, db: database.db, now: deps.now });
 
   // Several processes on one PostgreSQL pass each other their users' changes; PGlite has only this one.
   const hub = createRealtimeHub({
@@ -165,19 +169,31 @@ export async function buildApp(deps: AppDeps) {
     now: deps.now,
   });
   await app.register(postsRoutes, { auth, service: posts });
+  const notifications = createNotificationsService({ db: database.db, hub, now: deps.now });
+  await app.register(notificationsRoutes, { auth, service: notifications });
   app.decorate(
     "publishingWorker",
     createPublishingWorker({
       queue: createQueueRepo(database.db),
       publisher: app.publisher,
       now: deps.now,
-      onSettled: (target) => {
+      ...config.publishing,
+      onSettled: (target, result) => {
         posts.announce(target.userId, target.postId).catch((err) => app.log.warn({ err }, "post change not announced"));
+        if (result.notified) notifications.announce(target.userId);
       },
       onError: (err) => app.log.error({ err }, "publishing worker error"),
     }),
   );
-  await app.register(usageRoutes, { auth, db: database.db, accounts: accountsRepo, posts });
+  await app.register(usageRoutes, { auth, db: database.db, accounts: accountsRepo, posts, now: deps.now });
+  const billing = createBillingService({
+    db: database.db,
+    billing: config.billing,
+    publicUrl: config.publicUrl,
+    now: deps.now,
+    log: app.log,
+  });
+  await app.register(billingRoutes, { auth, service: billing });
   await app.register(eventsRoutes, { hub, auth });
 
   const sandbox =

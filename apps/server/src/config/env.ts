@@ -34,6 +34,11 @@ const envSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   /** "0" turns the built-in sandbox networks off (networks without credentials then show as not configured). */
   SANDBOX: z.enum(["0", "1", "true", "false"]).default("1"),
+  /**
+   * "1" asks LinkedIn for its organization scopes, to post as company pages; only apps approved for LinkedIn's
+   * Community Management API get them (a normal app fails to connect with them). The sandbox always grants them.
+   */
+  LINKEDIN_ORGANIZATIONS: z.enum(["0", "1", "true", "false"]).default("0"),
   /** Where the server reaches itself for sandbox calls; defaults to loopback on PORT. */
   INTERNAL_URL: optionalString.pipe(z.string().url().optional()),
   /** How often connected accounts' tokens are checked and renewed before they expire. */
@@ -41,6 +46,14 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(path.join(repoRoot, "apps/web/dist")),
   /** "off": this server publishes nothing itself (run `npm run worker` processes instead). */
   PUBLISHING_WORKER: z.enum(["on", "off"]).default("on"),
+  /** How long a worker holds a target it claimed; a stopped worker's targets are taken over after this. */
+  PUBLISHING_LEASE_SECONDS: z.coerce.number().positive().default(300),
+  /** How long a worker with nothing to do waits before it looks for due posts again. */
+  PUBLISHING_POLL_MS: z.coerce.number().int().positive().default(500),
+  /** How many targets a worker claims at a time. */
+  PUBLISHING_BATCH: z.coerce.number().int().positive().default(16),
+  /** How many targets a worker publishes at once (each mostly waits for its network). */
+  PUBLISHING_CONCURRENCY: z.coerce.number().int().positive().default(16),
   /** Media go to this S3 (or S3-compatible) bucket when set; otherwise to DATA_DIR/media on local disk. */
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default("us-east-1"),
@@ -54,6 +67,13 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : v === "true" || v === "1")),
   S3_PREFIX: z.string().default(""),
+  /** Stripe billing needs both; without them billing runs in local test mode (nothing is charged). */
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PRICE_ID: optionalString,
+  /** The signing secret of the webhook endpoint (whsec_...); without it the webhook route is not served. */
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Another address for Stripe's API (tests point it at a fake); its protocol, host and port are used. */
+  STRIPE_API_BASE: optionalString.pipe(z.string().url().optional()),
 });
 
 export interface Config {
@@ -73,10 +93,14 @@ export interface Config {
   webDist: string;
   trustProxy: boolean;
   sandbox: boolean;
+  /** whether LinkedIn is asked for its organization scopes (company pages), from LINKEDIN_ORGANIZATIONS */
+  linkedinOrganizations: boolean;
   internalUrl: string;
   refreshSweepMs: number;
   /** whether `npm start` runs the publishing worker inside the server */
   publishingWorker: boolean;
+  /** the publishing workers' settings: lease of a claim, wait between idle rounds, targets per claim and at once */
+  publishing: { leaseMs: number; pollMs: number; batch: number; concurrency: number };
   /** Where media bytes are kept: S3 when S3_BUCKET is set, else local disk under dataDir/media. */
   media:
     | { kind: "local"; dir: string }
@@ -92,6 +116,16 @@ export interface Config {
       };
   /** Credentials of each network's app, from <NETWORK>_CLIENT_ID / <NETWORK>_CLIENT_SECRET. */
   networks: Partial<Record<Platform, { clientId: string; clientSecret: string }>>;
+  /** Stripe when its key and price are set; otherwise the local test-mode billing. */
+  billing:
+    | { kind: "local" }
+    | {
+        kind: "stripe";
+        secretKey: string;
+        priceId: string;
+        webhookSecret: string | undefined;
+        apiBase: string | undefined;
+      };
 }
 
 /** The environment variable prefix of each network's credentials. */
@@ -153,10 +187,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(base, e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
     sandbox: e.SANDBOX === "1" || e.SANDBOX === "true",
+    linkedinOrganizations: e.LINKEDIN_ORGANIZATIONS === "1" || e.LINKEDIN_ORGANIZATIONS === "true",
     internalUrl: (e.INTERNAL_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ""),
     networks: readNetworks(source),
+    billing: readBilling(e),
     refreshSweepMs: e.REFRESH_SWEEP_SECONDS * 1000,
     publishingWorker: e.PUBLISHING_WORKER === "on",
+    publishing: {
+      leaseMs: Math.round(e.PUBLISHING_LEASE_SECONDS * 1000),
+      pollMs: e.PUBLISHING_POLL_MS,
+      batch: e.PUBLISHING_BATCH,
+      concurrency: e.PUBLISHING_CONCURRENCY,
+    },
     media: e.S3_BUCKET
       ? {
           kind: "s3",
@@ -170,6 +212,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           prefix: e.S3_PREFIX,
         }
       : { kind: "local", dir: path.join(dataDir, "media") },
+  };
+}
+
+function readBilling(e: z.infer<typeof envSchema>): Config["billing"] {
+  if (!e.STRIPE_SECRET_KEY && !e.STRIPE_PRICE_ID) return { kind: "local" };
+  if (!e.STRIPE_SECRET_KEY || !e.STRIPE_PRICE_ID)
+    throw new ConfigError("Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_PRICE_ID are needed together");
+  return {
+    kind: "stripe",
+    secretKey: e.STRIPE_SECRET_KEY,
+    priceId: e.STRIPE_PRICE_ID,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    apiBase: e.STRIPE_API_BASE,
   };
 }
 

@@ -25,18 +25,22 @@ export interface WorkerOptions {
   id?: string;
   /** how long a claim is held before another worker may take the target over */
   leaseMs?: number;
-  /** targets claimed per round */
+  /** targets claimed at a time (per round of tick(); at most per claim of the running loop) */
   batch?: number;
+  /** targets handled at once: the running loop keeps up to this many under way, claiming as slots free */
+  concurrency?: number;
   /** attempts before a target that keeps failing for a passing reason is failed for good */
   maxAttempts?: number;
   /** between rounds when nothing was due */
   pollMs?: number;
   /** each settled target (to tell the post's owner, e.g. through the realtime hub) */
-  onSettled?(target: ClaimedTarget, result: { postStatus?: string }): void;
+  onSettled?(target: ClaimedTarget, result: { postStatus?: string; notified?: boolean }): void;
   onError?(err: unknown): void;
 }
 
 export const DEFAULT_LEASE_MS = 5 * 60_000;
+/** The running loop reports at most this often (/api/health counts a worker silent for 30 s as gone). */
+const BEAT_EVERY_MS = 5_000;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_CAP_MS = 30 * 60_000;
 
@@ -59,15 +63,20 @@ export function createPublishingWorker(opts: WorkerOptions) {
   const id = opts.id ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
   const batch = opts.batch ?? 5;
+  const concurrency = Math.max(1, opts.concurrency ?? 1);
   const maxAttempts = opts.maxAttempts ?? 6;
   const me = { id, host: hostname(), pid: process.pid, startedAt: now() };
 
-  async function settle(t: ClaimedTarget, work: Promise<{ held: boolean; postStatus?: string }>) {
+  async function settle(t: ClaimedTarget, work: Promise<{ held: boolean; postStatus?: string; notified?: boolean }>) {
     const result = await work;
     if (result.held) opts.onSettled?.(t, result);
   }
 
-  async function attempt(t: ClaimedTarget) {
+  async function attempt(t: ClaimedTarget, claimedAt: number) {
+    // The lease runs from the claim. A target that waited its turn for long gets it renewed before its calls;
+    // one that another worker took over meanwhile (this one was too slow) is left to that worker.
+    const waited = now().getTime() - claimedAt;
+    if (waited > leaseMs / 4 && !(await queue.extendLease(t.id, id, new Date(now().getTime() + leaseMs)))) return;
     if (t.verifyFirst) {
       const found = await publisher.lookup(t);
       if (found === "unsupported") {
@@ -89,9 +98,9 @@ export function createPublishingWorker(opts: WorkerOptions) {
     return settle(t, queue.published(t.id, id, now(), out));
   }
 
-  async function handle(t: ClaimedTarget) {
+  async function handle(t: ClaimedTarget, claimedAt: number) {
     try {
-      await attempt(t);
+      await attempt(t, claimedAt);
     } catch (err) {
       const known = err instanceof NetworkError;
       const message = known ? err.message : PUBLISH_MESSAGES.unexpected;
@@ -108,44 +117,109 @@ export function createPublishingWorker(opts: WorkerOptions) {
     }
   }
 
-  /** One round; returns how many targets it handled. */
+  /** Handles `targets`, up to `concurrency` at once. */
+  async function handleAll(targets: ClaimedTarget[], claimedAt: number) {
+    let next = 0;
+    const lane = async () => {
+      while (next < targets.length) await handle(targets[next++] as ClaimedTarget, claimedAt);
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, targets.length) }, lane));
+  }
+
+  /** One round: claims up to `batch` taken-over and `batch` due targets and handles them; returns how many. */
   async function tick(): Promise<number> {
     await queue.beat(me, now());
+    const claimedAt = now().getTime();
     const taken = [
       ...(await queue.claimExpired(id, now(), leaseMs, batch)),
       ...(await queue.claimDue(id, now(), leaseMs, batch)),
     ];
-    for (const t of taken) await handle(t);
+    await handleAll(taken, claimedAt);
     return taken.length;
   }
 
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<unknown> | undefined;
   let stopped = true;
+  let running: Promise<void> | undefined;
+  /** targets the running loop is handling */
+  const underWay = new Set<Promise<void>>();
+  /** wakes the running loop: stop() was called, or a target was settled while it waited for a free slot */
+  let wake: (() => void) | undefined;
+  let waitingForSlot = false;
+  const rouse = () => {
+    wake?.();
+    wake = undefined;
+  };
+  /** Waits `ms` (for ever when undefined) or until roused. */
+  const pause = (ms?: number) =>
+    new Promise<void>((resolve) => {
+      const timer = ms === undefined ? undefined : setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  /**
+   * Keeps up to `concurrency` targets under way: claims (taken-over targets first, at most `batch` at a time)
+   * whenever at least a quarter of the slots are free, at once again while claims come back full, and after
+   * pollMs when nothing more was due.
+   */
+  async function loop() {
+    const refillAt = Math.max(1, Math.floor(concurrency / 4));
+    let lastBeat = 0;
+    while (!stopped) {
+      let more = false;
+      try {
+        const room = concurrency - underWay.size;
+        if (room >= refillAt) {
+          if (now().getTime() - lastBeat >= BEAT_EVERY_MS) {
+            await queue.beat(me, now());
+            lastBeat = now().getTime();
+          }
+          const want = Math.min(batch, room);
+          const claimedAt = now().getTime();
+          const expired = await queue.claimExpired(id, now(), leaseMs, want);
+          const due = expired.length < want ? await queue.claimDue(id, now(), leaseMs, want - expired.length) : [];
+          const taken = [...expired, ...due];
+          more = taken.length === want;
+          for (const t of taken) {
+            const work: Promise<void> = handle(t, claimedAt)
+              .catch((err) => opts.onError?.(err))
+              .finally(() => {
+                underWay.delete(work);
+                if (waitingForSlot) rouse();
+              });
+            underWay.add(work);
+          }
+        }
+      } catch (err) {
+        opts.onError?.(err);
+      }
+      if (stopped) break;
+      if (concurrency - underWay.size < refillAt) {
+        waitingForSlot = true;
+        await pause();
+        waitingForSlot = false;
+      } else if (!more) {
+        await pause(opts.pollMs ?? 500);
+      }
+    }
+    await Promise.all(underWay);
+  }
 
   return {
     id,
     tick,
-    /** Runs rounds until stop(): at once again while there was work, else after pollMs. */
+    /** Publishes until stop(): claims as slots free while targets are due, else looks again after pollMs. */
     start() {
       if (!stopped) return;
       stopped = false;
-      const loop = async () => {
-        let handled = 0;
-        running = tick().then(
-          (n) => {
-            handled = n;
-          },
-          (err) => opts.onError?.(err),
-        );
-        await running;
-        if (!stopped) timer = setTimeout(loop, handled > 0 ? 0 : (opts.pollMs ?? 1_000));
-      };
-      void loop();
+      running = loop();
     },
+    /** Stops claiming, lets the targets under way finish, and leaves. */
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
+      rouse();
       await running;
       await queue.forget(id).catch(() => {});
     },

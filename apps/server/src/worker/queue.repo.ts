@@ -1,7 +1,7 @@
 import type { PostStatus, TargetStatus } from "@app/shared";
 import { and, count, desc, eq, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { posts, postTargets, workerHeartbeats } from "../db/schema";
+import { notifications, posts, postTargets, workerHeartbeats } from "../db/schema";
 
 /** A target a worker holds the lease of, with what it needs to publish it. */
 export interface ClaimedTarget {
@@ -100,7 +100,7 @@ export function createQueueRepo(db: Db) {
     workerId: string,
     now: Date,
     set: Partial<typeof postTargets.$inferInsert>,
-  ): Promise<{ held: boolean; postId?: string; postStatus?: PostStatus }> {
+  ): Promise<{ held: boolean; postId?: string; postStatus?: PostStatus; notified?: boolean }> {
     return db.transaction(async (tx) => {
       const [row] = await tx
         .update(postTargets)
@@ -108,15 +108,31 @@ export function createQueueRepo(db: Db) {
         .where(
           and(eq(postTargets.id, targetId), eq(postTargets.leaseOwner, workerId), eq(postTargets.status, "publishing")),
         )
-        .returning({ postId: postTargets.postId });
+        .returning({ postId: postTargets.postId, platform: postTargets.platform });
       if (!row) return { held: false };
       const statuses = await tx
         .select({ status: postTargets.status })
         .from(postTargets)
         .where(eq(postTargets.postId, row.postId));
       const postStatus = derivePostStatus(statuses.map((s) => s.status as TargetStatus));
-      await tx.update(posts).set({ status: postStatus, updatedAt: now }).where(eq(posts.id, row.postId));
-      return { held: true, postId: row.postId, postStatus };
+      const [post] = await tx
+        .update(posts)
+        .set({ status: postStatus, updatedAt: now })
+        .where(eq(posts.id, row.postId))
+        .returning({ userId: posts.userId });
+      // The user hears of each failure: written with it, so a crash cannot lose or repeat it.
+      const notified = Boolean(post && (set.status === "failed" || set.status === "unconfirmed"));
+      if (post && notified)
+        await tx.insert(notifications).values({
+          userId: post.userId,
+          kind: set.status === "failed" ? "publish_failed" : "publish_unconfirmed",
+          postId: row.postId,
+          targetId,
+          platform: row.platform,
+          message: set.lastError ?? "",
+          createdAt: now,
+        });
+      return { held: true, postId: row.postId, postStatus, notified };
     });
   }
 

@@ -1,0 +1,31 @@
+import { sql } from "drizzle-orm";
+import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { posts, postTargets } from "./posts";
+
+/**
+ * What the app tells a user in the app: today each publishing failure (a network refused a post, or an
+ * interrupted attempt needs checking). Written in the same transaction as the failure, so none is lost.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** publish_failed, publish_unconfirmed */
+    kind: text("kind").notNull(),
+    postId: uuid("post_id").references(() => posts.id, { onDelete: "set null" }),
+    targetId: uuid("target_id").references(() => postTargets.id, { onDelete: "set null" }),
+    platform: text("platform"),
+    /** the network's own message */
+    message: text("message").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("notifications_user_created_idx").on(t.userId, t.createdAt),
+    index("notifications_user_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+  ],
+);

@@ -1,0 +1,94 @@
+import {
+  type AppNotification,
+  NOTIFICATION_MESSAGES,
+  type NotificationKind,
+  type NotificationList,
+  PLATFORM_LABELS,
+  type Platform,
+} from "@app/shared";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { notifications } from "../../db/schema";
+import { notFound } from "../../http/errors";
+import type { RealtimeHub } from "../../realtime/hub";
+
+/** How many of the newest notifications a list holds. */
+export const NOTIFICATION_LIST_LIMIT = 50;
+
+type Row = typeof notifications.$inferSelect;
+
+function toApi(row: Row): AppNotification {
+  const platform = (row.platform as Platform | null) ?? null;
+  const network = platform ? PLATFORM_LABELS[platform] : "your network";
+  const kind = row.kind as NotificationKind;
+  return {
+    id: row.id,
+    kind,
+    title:
+      kind === "publish_failed"
+        ? NOTIFICATION_MESSAGES.publishFailed(network)
+        : NOTIFICATION_MESSAGES.publishUnconfirmed(network),
+    message: row.message,
+    postId: row.postId,
+    platform,
+    read: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The user's in-app notifications (written by the publishing queue as failures happen). Every query
+ * takes the owner.
+ */
+export function createNotificationsService(deps: { db: Db; hub: RealtimeHub; now?: () => Date }) {
+  const { db, hub } = deps;
+  const now = deps.now ?? (() => new Date());
+  const mine = (userId: string) => eq(notifications.userId, userId);
+
+  return {
+    async list(userId: string): Promise<NotificationList> {
+      const rows = await db
+        .select()
+        .from(notifications)
+        .where(mine(userId))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(NOTIFICATION_LIST_LIMIT);
+      const [unread] = await db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(mine(userId), isNull(notifications.readAt)));
+      return { notifications: rows.map(toApi), unread: unread?.n ?? 0 };
+    },
+
+    async markRead(userId: string, id: string): Promise<void> {
+      const [row] = await db
+        .update(notifications)
+        .set({ readAt: now() })
+        .where(and(mine(userId), eq(notifications.id, id), isNull(notifications.readAt)))
+        .returning({ id: notifications.id });
+      if (!row) {
+        const [exists] = await db
+          .select({ id: notifications.id })
+          .from(notifications)
+          .where(and(mine(userId), eq(notifications.id, id)));
+        if (!exists) throw notFound(NOTIFICATION_MESSAGES.notFound);
+        return;
+      }
+      this.announce(userId);
+    },
+
+    async markAllRead(userId: string): Promise<void> {
+      await db
+        .update(notifications)
+        .set({ readAt: now() })
+        .where(and(mine(userId), isNull(notifications.readAt)));
+      this.announce(userId);
+    },
+
+    /** Tells the user's open tabs that their notifications changed. */
+    announce(userId: string) {
+      hub.publish(userId, { name: "notifications", data: { type: "notifications.changed" } });
+    },
+  };
+}
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
