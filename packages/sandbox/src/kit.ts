@@ -62,6 +62,8 @@ export interface RouteOptions {
   bodyLimit?: number;
 }
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 export type CodeRefusal = Refusal | "redirect-mismatch" | "verifier-mismatch" | "missing";
 export type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | unknown;
 
@@ -89,15 +91,23 @@ export function scopedKit(
     guard: (platform: Platform, request: FastifyRequest, reply: FastifyReply) => boolean;
     publishing: Publishing;
     fetch: MediaFetch;
+    /** each call's duration now, in ms: half before it is acted on, half before its answer leaves */
+    latencyMs?: () => number;
   },
 ): NetworkKit {
   const { app, tokens } = deps;
+  const half = () => (deps.latencyMs?.() ?? 0) / 2;
   const route = (method: "GET" | "POST" | "PUT" | "DELETE", path: string, handler: Handler, o: RouteOptions = {}) =>
     app.route({
       method,
       url: `/${def.platform}/${path}`,
       ...(o.bodyLimit !== undefined && { bodyLimit: o.bodyLimit }),
+      onSend: async (_request, _reply, payload) => {
+        if (half() > 0) await sleep(half());
+        return payload;
+      },
       handler: async (request, reply) => {
+        if (half() > 0) await sleep(half());
         if (deps.guard(def.platform, request, reply)) return reply;
         return handler(request, reply);
       },

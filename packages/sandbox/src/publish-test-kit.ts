@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Platform } from "@app/shared";
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from "fastify";
 import { personOf } from "./people";
-import { createSandbox, type SandboxControl } from "./sandbox";
+import { createSandbox, type SandboxControl, type SandboxOptions } from "./sandbox";
 import { createTokenStore } from "./tokens";
 
 /** Test support for the publishing endpoints: a listening sandbox, tokens, media files and a file server. */
@@ -36,8 +36,8 @@ export interface TestSandbox {
   close(): Promise<void>;
 }
 
-export async function startSandbox(): Promise<TestSandbox> {
-  const sandbox = createSandbox({ secret: SECRET });
+export async function startSandbox(options: Omit<SandboxOptions, "secret"> = {}): Promise<TestSandbox> {
+  const sandbox = createSandbox({ ...options, secret: SECRET });
   const app = Fastify();
   const files = new Map<string, { data: Buffer; type: string }>();
   app.get<{ Params: { name: string } }>("/files/:name", async (request, reply) => {

@@ -37,14 +37,14 @@ export interface Pending<T> {
   delete(id: string): void;
 }
 
-export function createPublishing() {
+export function createPublishing(limit = 10_000) {
   const items: PublishedItem[] = [];
   const pendings = new Map<string, Map<string, unknown>>();
 
   return {
     add(item: PublishedItem) {
       items.push(item);
-      if (items.length > 10_000) items.splice(0, items.length - 10_000);
+      if (items.length > limit) items.splice(0, items.length - limit);
       return item;
     },
     list(platform?: Platform): PublishedItem[] {

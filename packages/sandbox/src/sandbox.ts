@@ -39,6 +39,14 @@ export interface SandboxOptions {
    * fetch. A host can restrict it, e.g. to its own public media URLs.
    */
   fetch?: MediaFetch;
+  /**
+   * How long each network API call takes, in ms (default 0): half of it passes before the network acts on
+   * the call, the other half before its answer leaves. A caller that stops in the middle may thus have made
+   * the post or not, as with a real network.
+   */
+  latencyMs?: number;
+  /** how many published items `control.published()` keeps, oldest dropped first (default 10,000) */
+  publishedLimit?: number;
 }
 
 export interface RecordedRequest {
@@ -75,7 +83,8 @@ export function createSandbox(options: SandboxOptions = {}) {
   const tokens = createTokenStore(options.secret ?? randomBytes(32).toString("hex"), now);
   const requests: RecordedRequest[] = [];
   let faults: Fault[] = [];
-  const publishing = createPublishing();
+  const publishing = createPublishing(options.publishedLimit);
+  let latencyMs = options.latencyMs ?? 0;
   const fetcher: MediaFetch = options.fetch ?? ((url, init) => fetch(url, { ...init, redirect: "follow" }));
 
   /** Records an API call and answers it with a pending fault if one applies; true when it did. */
@@ -130,7 +139,16 @@ export function createSandbox(options: SandboxOptions = {}) {
       registerConsent(app, def, tokens);
       registerConnectedApps(app, def, tokens);
       def.routes(
-        scopedKit(def, { app, tokens, now, assetBase: options.assetBase ?? "", guard, publishing, fetch: fetcher }),
+        scopedKit(def, {
+          app,
+          tokens,
+          now,
+          assetBase: options.assetBase ?? "",
+          guard,
+          publishing,
+          fetch: fetcher,
+          latencyMs: () => latencyMs,
+        }),
       );
     }
   }
@@ -159,6 +177,10 @@ export function createSandbox(options: SandboxOptions = {}) {
     /** The person withdrew the app's access: every token of their grants stops working. */
     revoke(platform: Platform, networkUserId?: string) {
       tokens.revoke(platform, networkUserId);
+    },
+    /** From now on each network API call takes this long (see SandboxOptions.latencyMs). */
+    setLatency(ms: number) {
+      latencyMs = ms;
     },
     get requests(): readonly RecordedRequest[] {
       return requests;

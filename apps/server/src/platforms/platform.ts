@@ -1,5 +1,13 @@
 import type { Readable } from "node:stream";
-import type { AspectRatio, FacebookPage, MediaFileType, PinterestBoard, Platform, PostOptions } from "@app/shared";
+import type {
+  AspectRatio,
+  FacebookPage,
+  LinkedInOrganization,
+  MediaFileType,
+  PinterestBoard,
+  Platform,
+  PostOptions,
+} from "@app/shared";
 
 export interface TokenSet {
   accessToken: string;
@@ -35,6 +43,8 @@ export interface PlatformAdapter {
   profile(accessToken: string, t?: TokenSet): Promise<NetworkProfile>;
   facebookPages?(accessToken: string): Promise<FacebookPage[]>;
   pinterestBoards?(accessToken: string): Promise<PinterestBoard[]>;
+  /** The company pages (organizations) the LinkedIn member administers, which a post may go out as. */
+  linkedinOrganizations?(accessToken: string): Promise<LinkedInOrganization[]>;
   /**
    * Publishes one post to one account. It must not retry a call that may have created the post: the
    * worker decides, after asking the network with `lookup`.
@@ -89,6 +99,8 @@ export interface NetworkContext {
   clientId: string;
   clientSecret: string;
   sandbox: boolean;
+  /** Scopes asked for on top of the network's own (LinkedIn's organization scopes, when they are enabled). */
+  extraScopes?: readonly string[];
   /** A network URL as the server calls it (the real one, or its sandbox look-alike). */
   serverUrl(realUrl: string): string;
   /** A network URL as the browser opens it (authorize pages). */

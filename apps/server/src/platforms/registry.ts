@@ -1,5 +1,5 @@
 import { SANDBOX_CLIENT_SECRET, sandboxClientId } from "@app/sandbox";
-import { PLATFORMS, type Platform } from "@app/shared";
+import { LINKEDIN_ORGANIZATION_SCOPES, PLATFORMS, type Platform } from "@app/shared";
 import type { Config } from "../config/env";
 import { createFacebook } from "./facebook/facebook";
 import { createInstagram } from "./instagram/instagram";
@@ -47,6 +47,9 @@ export function createPlatformRegistry(config: Config): Partial<Record<Platform,
     } else {
       continue;
     }
+    // LinkedIn's company pages need scopes only approved apps get: asked for when enabled, and of the sandbox.
+    if (platform === "linkedin" && (ctx.sandbox || config.linkedinOrganizations))
+      ctx.extraScopes = LINKEDIN_ORGANIZATION_SCOPES;
     registry[platform] = FACTORIES[platform](ctx);
   }
   return registry;

@@ -137,3 +137,49 @@ test("publish now on a post a worker has already taken answers with the post goi
   expect(res.json().post.status).toBe("published");
   expect(t.sandbox.published("linkedin")).toHaveLength(1);
 });
+
+test("publish now on a post the worker has already sent and seen refused answers with that outcome, and sends nothing again", async () => {
+  const { cookie, accountId } = await publisherOn(t, "linkedin");
+  const first = await duePost(t, cookie, { accountIds: [accountId], content: "Said once" });
+  await publishDue(t, first);
+  // LinkedIn refuses the same words twice: the second post fails before its "publish now" arrives.
+  const second = await duePost(t, cookie, { accountIds: [accountId], content: "Said once" });
+  expect((await publishDue(t, second)).post?.status).toBe("failed");
+  const res = await t.app.inject({ method: "POST", url: `/api/posts/${second}/publish`, headers: { cookie } });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().post).toMatchObject({ status: "failed", targets: [{ status: "failed" }] });
+  expect(res.json().post.targets[0].lastError).toMatch(/duplicate/);
+  expect(t.sandbox.published("linkedin")).toHaveLength(1);
+});
+
+test("publish now takes the server's time: a browser clock hours off still publishes at once", async () => {
+  const { cookie, accountId } = await publisherOn(t, "linkedin");
+  const wrong = new Date(t.clock.now().getTime() - 5 * 60 * 60_000);
+  const body = {
+    content: "Whatever the browser thinks",
+    accountIds: [accountId],
+    scheduledDate: wrong.toISOString().slice(0, 10),
+    scheduledTime: wrong.toISOString().slice(11, 16),
+    timezone: "Europe/Berlin",
+    status: "scheduled",
+  };
+  const refused = await t.app.inject({ method: "POST", url: "/api/posts", headers: { cookie }, payload: body });
+  expect(refused.statusCode).toBe(400);
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/posts",
+    headers: { cookie },
+    payload: { ...body, publishNow: true },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const post = res.json().post;
+  expect(Math.abs(Date.parse(post.scheduledAt) - t.clock.now().getTime())).toBeLessThan(60_000);
+  expect((await publishDue(t, post.id)).post?.status).toBe("published");
+  const draft = await t.app.inject({
+    method: "POST",
+    url: "/api/posts",
+    headers: { cookie },
+    payload: { ...body, status: "draft", publishNow: true },
+  });
+  expect(draft.statusCode).toBe(400);
+});

@@ -65,15 +65,13 @@ test("a video over 10 MB goes up in sequential chunks and arrives intact", async
   expect(t.sandbox.published("tiktok")[0]?.media[0]).toMatchObject({ bytes: bytes.length, sha256: sha256(bytes) });
 });
 
-test("without a video the target fails with the spec's message, before TikTok is asked", async () => {
+test("without a video the post is refused with the spec's message, before TikTok is asked", async () => {
   const { cookie, accountId } = await publisherOn(t, "tiktok");
   const jpg = await uploadFixture(t, cookie, "sample.jpg");
   for (const media of [[], [upright(jpg)]]) {
-    const postId = await duePost(t, cookie, { accountIds: [accountId], content: "No video", media });
-    expect((await publishDue(t, postId)).targets[0]).toMatchObject({
-      status: "failed",
-      lastError: PUBLISH_MESSAGES.tiktokVideo,
-    });
+    await expect(duePost(t, cookie, { accountIds: [accountId], content: "No video", media })).rejects.toThrow(
+      PUBLISH_MESSAGES.tiktokVideo,
+    );
   }
   expect(t.sandbox.requests.filter((r) => r.path.includes("post/publish"))).toHaveLength(0);
 });

@@ -70,14 +70,12 @@ test("a larger video goes in chunks of 256 KiB multiples, each answered 308 unti
   expect(item?.media[0]).toMatchObject({ bytes: bytes.length, sha256: sha256(bytes) });
 });
 
-test("without a video nothing is asked of YouTube; YouTube's refusal fails the target with its message", async () => {
+test("without a video the post is refused before YouTube is asked; YouTube's refusal fails the target with its message", async () => {
   const { cookie, accountId } = await publisherOn(t, "youtube");
   const jpg = await uploadFixture(t, cookie, "sample.jpg");
-  const picture = await duePost(t, cookie, { accountIds: [accountId], content: "A picture", media: [wide(jpg)] });
-  expect((await publishDue(t, picture)).targets[0]).toMatchObject({
-    status: "failed",
-    lastError: "YouTube needs one video file.",
-  });
+  await expect(
+    duePost(t, cookie, { accountIds: [accountId], content: "A picture", media: [wide(jpg)] }),
+  ).rejects.toThrow(PUBLISH_MESSAGES.youtubeVideo);
   expect(t.sandbox.requests.filter((r) => r.path.includes("upload/youtube"))).toHaveLength(0);
 
   const mp4 = await uploadFixture(t, cookie, "sample.mp4");

@@ -138,6 +138,39 @@ describe("on time, once", () => {
     expect(new Set(published).size).toBe(10);
   });
 
+  test("running, a worker publishes up to `concurrency` targets at once and stop() waits for those under way", async () => {
+    const { cookie, ids } = await userWith("linkedin", "twitter");
+    for (let i = 0; i < 5; i++) await schedule(cookie, ids, HOUR, `Post ${i}`);
+    t.clock.advance(2 * HOUR);
+    const network = fakeNetwork();
+    let underWay = 0;
+    let most = 0;
+    const publish = network.publisher.publish;
+    network.publisher.publish = async (target, keepAlive) => {
+      most = Math.max(most, ++underWay);
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      underWay--;
+      return publish(target, keepAlive);
+    };
+    const w = worker(network, "loop", { concurrency: 4, batch: 4, pollMs: 20 });
+    w.start();
+    for (let i = 0; i < 200 && network.published.length < 3; i++) await new Promise((r) => setTimeout(r, 10));
+    await w.stop();
+    expect(underWay).toBe(0);
+    const settled = network.published.length;
+    expect(settled).toBeGreaterThanOrEqual(3);
+    // What it had taken was finished before stop() returned; the rest waits for the next worker.
+    const rows = await t.db.select().from(postTargets);
+    expect(rows.filter((r) => r.status === "published")).toHaveLength(settled);
+    expect(rows.filter((r) => r.status === "publishing")).toHaveLength(0);
+    w.start();
+    for (let i = 0; i < 200 && network.published.length < 10; i++) await new Promise((r) => setTimeout(r, 10));
+    await w.stop();
+    expect(most).toBe(4);
+    expect(new Set(network.published.map((p) => p.id)).size).toBe(10);
+    expect(network.published).toHaveLength(10);
+  });
+
   test("once publishing has begun the post can no longer be edited or deleted", async () => {
     const { cookie, ids } = await userWith("linkedin");
     const post = await schedule(cookie, ids, HOUR);

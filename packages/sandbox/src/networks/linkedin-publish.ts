@@ -5,6 +5,7 @@ import { Assembly, type MediaRecord, rawBody, TooLarge, UPLOAD_LIMIT } from "../
 import { numericId, type PublishedKind } from "../publishing";
 import type { Claims } from "../tokens";
 import { apiError, authed } from "./linkedin";
+import { administers, organizationIdOf } from "./linkedin-organizations";
 
 /** LinkedIn cuts video uploads in parts of 4 MiB. */
 const PART = 4 * 1024 * 1024;
@@ -60,11 +61,14 @@ function restCall(kit: NetworkKit, request: FastifyRequest, reply: FastifyReply)
 
 const memberUrn = (kit: NetworkKit, claims: Claims) => `urn:li:person:${kit.person(claims).id}`;
 
-/** Whether the token may act as this author: the person themself, or a Page with the organization scope. */
+/**
+ * Whether the token may act as this author: the person themself, or an organization the person administers
+ * with the organization scope.
+ */
 function mayActAs(kit: NetworkKit, claims: Claims, author: unknown, reply: FastifyReply): author is string {
   const own = typeof author === "string" && author === memberUrn(kit, claims);
-  const org = typeof author === "string" && /^urn:li:organization:\d+$/.test(author);
-  if (!own && !org) {
+  const organization = organizationIdOf(author);
+  if (!own && !organization) {
     void unprocessable(reply, `ERROR :: /author :: "${String(author ?? "")}" is not a valid author for this member`);
     return false;
   }
@@ -73,6 +77,19 @@ function mayActAs(kit: NetworkKit, claims: Claims, author: unknown, reply: Fasti
     void reply
       .status(403)
       .send(apiError(403, 100, "ACCESS_DENIED", `Not enough permissions to access: ${scope} is required.`));
+    return false;
+  }
+  if (organization && !administers(kit.person(claims), organization)) {
+    void reply
+      .status(403)
+      .send(
+        apiError(
+          403,
+          100,
+          undefined,
+          "Field Value validation failed in REQUEST_BODY: Data Processing Exception while processing fields [/author]",
+        ),
+      );
     return false;
   }
   return true;

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { flat, grantOf, type NetworkDefinition, type NetworkKit, isRefusal as refused } from "../kit";
 import type { Claims } from "../tokens";
+import { linkedinOrganizations } from "./linkedin-organizations";
 import { linkedinPublishing } from "./linkedin-publish";
 
 const SIXTY_DAYS = 5_184_000;
@@ -37,7 +38,10 @@ export function authed(kit: NetworkKit, request: FastifyRequest, reply: FastifyR
   return claims;
 }
 
-/** LinkedIn: OpenID Connect sign-in, member posting; refresh tokens as for apps approved for them. */
+/**
+ * LinkedIn: OpenID Connect sign-in, member posting, company pages (organizations) for apps with the Community
+ * Management scopes; refresh tokens as for apps approved for them.
+ */
 export const linkedin: NetworkDefinition = {
   platform: "linkedin",
   label: "LinkedIn",
@@ -157,5 +161,6 @@ export const linkedin: NetworkDefinition = {
     });
 
     linkedinPublishing(kit);
+    linkedinOrganizations(kit);
   },
 };

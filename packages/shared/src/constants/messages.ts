@@ -58,11 +58,32 @@ export const ACCOUNT_MESSAGES = {
   tokenRejected: "The network no longer accepts this connection. Reconnect the account.",
   pagesFailed: (message: string) => `Failed to get Facebook pages: ${message}`,
   boardsFailed: (message: string) => `Failed to get Pinterest boards: ${message}`,
+  organizationsFailed: (message: string) => `Failed to get LinkedIn company pages: ${message}`,
+  organizationPermissions:
+    "Posting as a company page needs LinkedIn's organization permissions: reconnect LinkedIn after your administrator enables them.",
   profileFailed: (message: string) => `Failed to get LinkedIn profile: ${message}`,
   accountNotFound: "Account not found",
   accountGone: "This account was disconnected. Reconnect it to publish to it.",
   noAccounts: "No accounts connected",
   refreshBusy: "The account's tokens are being renewed. Please try again in a moment.",
+} as const;
+
+/** Subscription, checkout and portal (spec sections 7 and 8 "Subscription"). */
+export const BILLING_MESSAGES = {
+  checkoutFailed: "Failed to create checkout session. Please try again.",
+  portalFailed: "Failed to open customer portal. Please try again.",
+  alreadySubscribed: "You already have a Premium subscription. Manage it from the billing portal.",
+  noSubscription: "You have no subscription to manage yet. Upgrade to Premium first.",
+  notSubscribed: "Your Premium subscription has ended. Upgrade to Premium to start a new one.",
+  notCanceling: "Your subscription is not set to end: there is nothing to resume.",
+  sessionInvalid: "This billing session is invalid or has expired. Please start again.",
+  sessionWrongKind: "This billing session cannot do that.",
+  invalidSignature: "The webhook signature could not be verified.",
+  providerUnavailable: "The billing provider could not be reached. Please try again.",
+  checkoutSuccess: "Welcome to Premium! Your subscription is now active.",
+  checkoutCanceled: "Checkout was canceled. You have not been charged.",
+  testModeTitle: "Test mode",
+  testMode: "Billing runs in test mode on this server: no card is asked for and nothing is charged.",
 } as const;
 
 export const POST_MESSAGES = {
@@ -87,6 +108,8 @@ export const POST_MESSAGES = {
   scheduleTimeRequired: "Please select both date and time for scheduling.",
   facebookPageRequiredTitle: "Facebook Page Required",
   facebookPageRequired: "Please select a Facebook page to post to.",
+  companyPageRequiredTitle: "Company Page Required",
+  companyPageRequired: "Please choose the LinkedIn company page to post as.",
   textTooLongTitle: "Content Too Long",
   tooManyFilesTitle: "Too Many Files",
   tooManyFiles: (n: number) => `You can attach at most ${n} files to a post.`,
@@ -129,6 +152,10 @@ export const POST_MESSAGES = {
   facebookPagesEmpty: "No Facebook pages found",
   facebookPagesEmptyHint: "Make sure you have pages that you manage on Facebook.",
   facebookPagesFailed: "Failed to load Facebook pages. Please try again.",
+  companyPagesLoading: "Loading your company pages...",
+  companyPagesEmpty: "No company pages found",
+  companyPagesEmptyHint: "Only pages you administer on LinkedIn can be posted as.",
+  companyPagesFailed: "Failed to load your LinkedIn company pages.",
 } as const;
 
 export const MEDIA_MESSAGES = {
@@ -165,5 +192,56 @@ export const PUBLISH_MESSAGES = {
   pinterestImage: "Pinterest requires an image to create a pin. Please add an image or deselect Pinterest.",
   untitledPin: "Untitled Pin",
   untitledVideo: "Untitled Video",
+  tiktokVideoTitle: "TikTok Requires a Video",
   tiktokVideo: "TikTok needs a video file. Please add a video or deselect TikTok.",
+  youtubeVideoTitle: "YouTube Requires a Video",
+  youtubeVideo: "YouTube needs a video file. Please add a video or deselect YouTube.",
+  instagramMediaTitle: "Instagram Requires Media",
+  instagramMedia: "Instagram needs an image or a video. Please add one or deselect Instagram.",
+  facebookEmpty: "Please provide at least a message, link, or picture.",
+  allPublishedTitle: "Posts Published Successfully!",
+  allPublished: (networks: string) => `Your post is live on ${networks}.`,
+  partialTitle: "Partially Published",
+  partial: (failed: string) => `Publishing failed on ${failed}. You can retry those networks from the scheduler.`,
+  failedTitle: "Publishing Failed",
+  errorTitle: "Publishing Error",
+  stillGoingTitle: "Still Publishing",
+  stillGoing: "Your post is on its way. The scheduler shows each network's result as it comes.",
+} as const;
+
+/** The per-network post dialogs of Connected Accounts (spec section 5 "Per-platform forms", section 8 toasts). */
+export const QUICK_POST_MESSAGES = {
+  checkTitle: "Please check your post",
+  linkedinFailedTitle: "Posting Failed",
+  pinterestFailedTitle: "Failed to Create Pin",
+  twitterFailedTitle: "Post Failed",
+  facebookFailedTitle: "Failed to publish post. Please try again.",
+  publishedTitle: "Post Published",
+  pinCreatedTitle: "Pin Created",
+  published: (network: string) => `Your post is live on ${network}.`,
+  pinCreated: "Your pin is live on Pinterest.",
+  missingFieldsTitle: "Missing Required Fields",
+  missingPinFields: "A pin needs a title and an image.",
+  pinTitleRequired: "Please enter a title for your pin.",
+  pinImageRequired: "Please enter the address of the pin's image, or choose one from your library.",
+  pinImageOnly: "A pin is made from an image: please choose an image, not a video.",
+  tooLong: (limit: number) => `Use at most ${limit} characters.`,
+  boardsLoading: "Loading boards…",
+  boardsFailedTitle: "Error Loading Boards",
+  boardsFailed: "You can still create the pin without choosing a board: it goes on your first board.",
+  tweetRequired: "Tweet text is required",
+  facebookNeedsOne: "Add a message, a link or a picture: at least one of them.",
+  facebookLinkWins: "A link is given, so this picture is ignored: Facebook shows the link's preview instead.",
+} as const;
+
+export const NOTIFICATION_MESSAGES = {
+  publishFailed: (network: string) => `Publishing failed on ${network}`,
+  publishUnconfirmed: (network: string) => `Check your post on ${network}`,
+  markAllRead: "Mark All as Read",
+  allRead: "All notifications are marked as read.",
+  markFailed: "Failed to mark notifications as read. Please try again.",
+  listFailed: "Failed to load notifications. Please try again.",
+  notFound: "Notification not found",
+  emptyTitle: "You're all caught up",
+  emptyDescription: "When a post cannot go out, you will hear about it here.",
 } as const;

@@ -36,3 +36,10 @@ export const PLATFORM_SCOPES: Record<Platform, string[]> = {
   tiktok: ["user.info.basic", "user.info.profile", "user.info.stats", "video.publish", "video.upload", "video.list"],
   youtube: ["https://www.googleapis.com/auth/youtube.upload", "https://www.googleapis.com/auth/youtube.readonly"],
 };
+
+/**
+ * LinkedIn's scopes for company pages: posting as one (w_organization_social) and listing the pages the member
+ * administers (rw_organization_admin). Only apps approved for LinkedIn's Community Management API get them, so
+ * they are asked for only when LINKEDIN_ORGANIZATIONS=1 (and always of the sandbox).
+ */
+export const LINKEDIN_ORGANIZATION_SCOPES = ["w_organization_social", "rw_organization_admin"] as const;

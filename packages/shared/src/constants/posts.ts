@@ -62,3 +62,16 @@ export const INSTAGRAM_STORY_DURATIONS = [15, 30] as const;
 export const LINKEDIN_POST_AS = ["personal", "company"] as const;
 /** Who sees a LinkedIn post (the API calls the last one LOGGED_IN). */
 export const LINKEDIN_VISIBILITIES = ["PUBLIC", "CONNECTIONS", "LOGGED_IN_MEMBERS"] as const;
+
+/** Who may watch a TikTok video (TikTok offers the creator a subset of these). */
+export const TIKTOK_PRIVACY_LEVELS = [
+  "PUBLIC_TO_EVERYONE",
+  "MUTUAL_FOLLOW_FRIENDS",
+  "FOLLOWER_OF_CREATOR",
+  "SELF_ONLY",
+] as const;
+export type TiktokPrivacy = (typeof TIKTOK_PRIVACY_LEVELS)[number];
+export const YOUTUBE_PRIVACY = ["public", "unlisted", "private"] as const;
+export type YoutubePrivacy = (typeof YOUTUBE_PRIVACY)[number];
+/** Pin and video titles are cut at this many characters. */
+export const TITLE_LIMIT = 100;

@@ -1,5 +1,5 @@
 import { PLATFORM_LABELS, type Platform } from "../constants/platforms";
-import { POST_TEXT_COUNTER, TEXT_LIMITS } from "../constants/posts";
+import { POST_TEXT_COUNTER, TEXT_LIMITS, TITLE_LIMIT } from "../constants/posts";
 
 /** The text a network receives: the content, then the hashtags each with its #. */
 export function composePostText(content: string, hashtags: readonly string[]): string {
@@ -100,7 +100,7 @@ export function splitThread(text: string, limit = TEXT_LIMITS.twitter): string[]
 }
 
 /** A pin's or a video's title: the first 100 characters of the text, or the fallback when there is none. */
-export function titleFrom(text: string, fallback: string, max = 100): string {
+export function titleFrom(text: string, fallback: string, max = TITLE_LIMIT): string {
   const chars = [...text.trim()];
   return chars.length ? chars.slice(0, max).join("").trim() : fallback;
 }

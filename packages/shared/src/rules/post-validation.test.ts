@@ -49,6 +49,72 @@ describe("scheduling", () => {
     expect(problem({ platforms: ["facebook"], facebookPageId: "123" })).toBeNull();
   });
 
+  test("LinkedIn as a company page needs the page", () => {
+    const company = { linkedin: { postAs: "company" as const } };
+    expect(problem({ options: company })).toMatchObject({
+      code: "COMPANY_PAGE_REQUIRED",
+      title: "Company Page Required",
+      message: "Please choose the LinkedIn company page to post as.",
+    });
+    expect(problem({ options: { linkedin: { postAs: "company", organizationId: " " } } })?.title).toBe(
+      "Company Page Required",
+    );
+    expect(problem({ options: { linkedin: { postAs: "company", organizationId: "10234567" } } })).toBeNull();
+    expect(problem({ options: { linkedin: { postAs: "personal" } } })).toBeNull();
+    // Only when LinkedIn is chosen, and a draft may wait for it.
+    expect(problem({ platforms: ["twitter"], options: company })).toBeNull();
+    expect(problem({ options: company }, "draft")).toBeNull();
+  });
+
+  test("each network gets the media it cannot post without", () => {
+    const image = { kind: "image" as const };
+    const video = { kind: "video" as const };
+    expect(problem({ platforms: ["pinterest"] })).toMatchObject({
+      title: "Pinterest Requires an Image",
+      message: "Pinterest requires an image to create a pin. Please add an image or deselect Pinterest.",
+    });
+    expect(problem({ platforms: ["pinterest"], media: [video] })?.title).toBe("Pinterest Requires an Image");
+    expect(problem({ platforms: ["pinterest"], media: [image] })).toBeNull();
+    expect(
+      problem({ platforms: ["pinterest"], options: { pinterest: { imageUrl: "https://x.test/a.jpg" } } }),
+    ).toBeNull();
+    expect(problem({ platforms: ["tiktok"], media: [image] })?.message).toBe(
+      "TikTok needs a video file. Please add a video or deselect TikTok.",
+    );
+    expect(problem({ platforms: ["tiktok"], media: [video] })).toBeNull();
+    expect(problem({ platforms: ["youtube"] })?.title).toBe("YouTube Requires a Video");
+    expect(problem({ platforms: ["instagram"] })?.title).toBe("Instagram Requires Media");
+    expect(problem({ platforms: ["instagram"], media: [video] })).toBeNull();
+    // Kinds not known yet: left to the server, which knows them.
+    expect(problem({ platforms: ["tiktok"], media: [{}] })).toBeNull();
+    // A draft may wait for its media.
+    expect(problem({ platforms: ["tiktok"] }, "draft")).toBeNull();
+  });
+
+  test("a post to Facebook alone may be only a link or a picture", () => {
+    const facebook = { platforms: ["facebook"] as const, facebookPageId: "p1", content: "" };
+    expect(problem({ ...facebook, platforms: ["facebook"] })?.title).toBe("Content Required");
+    expect(
+      problem({ ...facebook, platforms: ["facebook"], options: { facebook: { link: "https://x.test" } } }),
+    ).toBeNull();
+    expect(
+      problem({ ...facebook, platforms: ["facebook", "linkedin"], options: { facebook: { link: "https://x.test" } } })
+        ?.title,
+    ).toBe("Content Required");
+  });
+
+  test("a pin to Pinterest alone needs a title, not a description", () => {
+    const pin = {
+      platforms: ["pinterest"] as const,
+      content: "",
+      options: { pinterest: { imageUrl: "https://x.test/a.png" } },
+    };
+    expect(problem({ ...pin, platforms: ["pinterest"] })?.title).toBe("Content Required");
+    const titled = { pinterest: { imageUrl: "https://x.test/a.png", title: "Shade plants" } };
+    expect(problem({ ...pin, platforms: ["pinterest"], options: titled })).toBeNull();
+    expect(problem({ ...pin, platforms: ["pinterest", "linkedin"], options: titled })?.title).toBe("Content Required");
+  });
+
   test("the rules are checked in the spec's order", () => {
     expect(problem({ content: "", platforms: [], scheduledDate: "" })?.title).toBe("Content Required");
     expect(problem({ platforms: [], scheduledDate: "" })?.title).toBe("No Platforms Selected");
@@ -65,8 +131,10 @@ describe("scheduling", () => {
   });
 
   test("at most 10 media", () => {
-    expect(problem({ media: Array.from({ length: 11 }, (_, i) => i) })).toMatchObject({ title: "Too Many Files" });
-    expect(problem({ media: Array.from({ length: 10 }, (_, i) => i) })).toBeNull();
+    expect(problem({ media: Array.from({ length: 11 }, () => ({ kind: "image" as const })) })).toMatchObject({
+      title: "Too Many Files",
+    });
+    expect(problem({ media: Array.from({ length: 10 }, () => ({ kind: "image" as const })) })).toBeNull();
   });
 
   test("the tightest network's limit applies to content plus hashtags", () => {

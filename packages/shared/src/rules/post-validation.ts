@@ -1,4 +1,5 @@
-import { POST_MESSAGES } from "../constants/messages";
+import type { MediaFileType } from "../constants/media";
+import { POST_MESSAGES, PUBLISH_MESSAGES } from "../constants/messages";
 import type { Platform } from "../constants/platforms";
 import { MAX_MEDIA_FILES } from "../constants/posts";
 import type { PostOptions } from "../schemas/posts";
@@ -9,7 +10,8 @@ import { zonedInstant } from "./schedule-time";
 export interface PostCheckInput {
   content: string;
   hashtags: readonly string[];
-  media: readonly unknown[];
+  /** the post's media; `kind` is unknown (undefined) while the library has not been read */
+  media: readonly { kind?: MediaFileType }[];
   platforms: readonly Platform[];
   facebookPageId: string | null;
   scheduledDate: string;
@@ -32,7 +34,13 @@ const M = POST_MESSAGES;
  * of the networks themselves. Returns null when the post may be saved as `intent`.
  */
 export function checkPost(input: PostCheckInput, intent: "draft" | "scheduled", now: Date): PostProblem | null {
-  const hasText = input.content.trim() !== "" || input.hashtags.length > 0;
+  const only = (network: Platform) => input.platforms.length > 0 && input.platforms.every((p) => p === network);
+  // A post to Facebook pages alone may be only a link or a picture (spec section 5, Facebook form).
+  const facebookLinkOrPicture =
+    only("facebook") && Boolean(input.options.facebook?.link || input.options.facebook?.pictureUrl);
+  // A pin needs a title and an image; its description (the text) is optional (spec section 5, Pinterest form).
+  const titledPin = only("pinterest") && Boolean(input.options.pinterest?.title?.trim());
+  const hasText = input.content.trim() !== "" || input.hashtags.length > 0 || facebookLinkOrPicture || titledPin;
   if (intent === "draft") {
     if (!hasText && input.media.length === 0)
       return { code: "NOTHING_TO_SAVE", title: M.nothingToSaveTitle, message: M.nothingToSave };
@@ -44,6 +52,11 @@ export function checkPost(input: PostCheckInput, intent: "draft" | "scheduled", 
       return { code: "SCHEDULE_TIME_REQUIRED", title: M.scheduleTimeRequiredTitle, message: M.scheduleTimeRequired };
     if (input.platforms.includes("facebook") && !input.facebookPageId)
       return { code: "FACEBOOK_PAGE_REQUIRED", title: M.facebookPageRequiredTitle, message: M.facebookPageRequired };
+    const linkedin = input.options.linkedin;
+    if (input.platforms.includes("linkedin") && linkedin?.postAs === "company" && !linkedin.organizationId?.trim())
+      return { code: "COMPANY_PAGE_REQUIRED", title: M.companyPageRequiredTitle, message: M.companyPageRequired };
+    const media = networkMediaProblem(input);
+    if (media) return media;
   }
   if (input.media.length > MAX_MEDIA_FILES)
     return { code: "TOO_MANY_FILES", title: M.tooManyFilesTitle, message: M.tooManyFiles(MAX_MEDIA_FILES) };
@@ -62,5 +75,25 @@ export function checkPost(input: PostCheckInput, intent: "draft" | "scheduled", 
     if (at.getTime() < now.getTime() - 60_000)
       return { code: "SCHEDULE_TIME_PASSED", title: M.pastTimeTitle, message: M.pastTime };
   }
+  return null;
+}
+
+const P = PUBLISH_MESSAGES;
+
+/** What a network cannot post without: Pinterest an image, TikTok and YouTube a video, Instagram either. */
+function networkMediaProblem(input: PostCheckInput): PostProblem | null {
+  // Kinds not known yet (the library still loading in the browser): the server checks again.
+  if (input.media.some((m) => m.kind === undefined)) return null;
+  const images = input.media.filter((m) => m.kind === "image").length;
+  const videos = input.media.filter((m) => m.kind === "video").length;
+  const has = (p: Platform) => input.platforms.includes(p);
+  if (has("pinterest") && images === 0 && !input.options.pinterest?.imageUrl)
+    return { code: "PINTEREST_IMAGE_REQUIRED", title: P.pinterestImageTitle, message: P.pinterestImage };
+  if (has("tiktok") && videos === 0)
+    return { code: "TIKTOK_VIDEO_REQUIRED", title: P.tiktokVideoTitle, message: P.tiktokVideo };
+  if (has("youtube") && videos === 0)
+    return { code: "YOUTUBE_VIDEO_REQUIRED", title: P.youtubeVideoTitle, message: P.youtubeVideo };
+  if (has("instagram") && images + videos === 0)
+    return { code: "INSTAGRAM_MEDIA_REQUIRED", title: P.instagramMediaTitle, message: P.instagramMedia };
   return null;
 }

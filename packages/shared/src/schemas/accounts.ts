@@ -49,6 +49,11 @@ export const pinterestBoardSchema = z.object({ id: z.string(), name: z.string(),
 export type PinterestBoard = z.infer<typeof pinterestBoardSchema>;
 export const pinterestBoardsResponseSchema = z.object({ boards: z.array(pinterestBoardSchema) });
 
+/** A LinkedIn company page (organization) the member administers: its numeric id and its name. */
+export const linkedinOrganizationSchema = z.object({ id: z.string(), name: z.string() });
+export type LinkedInOrganization = z.infer<typeof linkedinOrganizationSchema>;
+export const linkedinOrganizationsResponseSchema = z.object({ organizations: z.array(linkedinOrganizationSchema) });
+
 export const accountProfileResponseSchema = z.object({
   profile: z.object({
     id: z.string(),

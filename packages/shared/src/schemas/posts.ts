@@ -10,6 +10,9 @@ import {
   SAVE_STATUSES,
   TARGET_STATUSES,
   TEXT_LIMITS,
+  TIKTOK_PRIVACY_LEVELS,
+  TITLE_LIMIT,
+  YOUTUBE_PRIVACY,
 } from "../constants/posts";
 import { isCalendarDate, isTimeZone, TIME_PATTERN } from "../rules/schedule-time";
 import { platformSchema } from "./accounts";
@@ -19,6 +22,11 @@ export const postMediaSchema = z.object({
   aspectRatio: z.enum(ASPECT_RATIOS),
 });
 export type PostMedia = z.infer<typeof postMediaSchema>;
+
+/** An address a network may open or fetch: http or https only. */
+export const webUrlSchema = z
+  .url({ protocol: /^https?$/, error: "Use a web address starting with https://." })
+  .max(2048);
 
 /** Per-network choices of a post. */
 export const postOptionsSchema = z
@@ -30,7 +38,53 @@ export const postOptionsSchema = z
         storyDuration: z.union(INSTAGRAM_STORY_DURATIONS.map((d) => z.literal(d))),
       })
       .partial(),
-    linkedin: z.object({ postAs: z.enum(LINKEDIN_POST_AS), visibility: z.enum(LINKEDIN_VISIBILITIES) }).partial(),
+    linkedin: z
+      .object({
+        postAs: z.enum(LINKEDIN_POST_AS),
+        visibility: z.enum(LINKEDIN_VISIBILITIES),
+        /** the company page posted as, when postAs is "company" */
+        organizationId: z.string().trim().min(1).max(64),
+        /** an article shared with the post; title and description only with a URL */
+        link: z.object({
+          url: webUrlSchema,
+          title: z.string().trim().max(200).optional(),
+          description: z.string().trim().max(300).optional(),
+        }),
+      })
+      .partial(),
+    facebook: z
+      .object({
+        link: webUrlSchema,
+        /** a picture by address; ignored when a link is given */
+        pictureUrl: webUrlSchema,
+      })
+      .partial(),
+    pinterest: z
+      .object({
+        boardId: z.string().trim().min(1).max(64),
+        /** the pin's title; by default the start of the text */
+        title: z.string().trim().max(TITLE_LIMIT),
+        /** where the pin leads */
+        link: webUrlSchema,
+        /** the pin's image by address, instead of one from the media library */
+        imageUrl: webUrlSchema,
+      })
+      .partial(),
+    tiktok: z
+      .object({
+        privacy: z.enum(TIKTOK_PRIVACY_LEVELS),
+        allowComment: z.boolean(),
+        allowDuet: z.boolean(),
+        allowStitch: z.boolean(),
+      })
+      .partial(),
+    youtube: z
+      .object({
+        /** by default the start of the text */
+        title: z.string().trim().max(TITLE_LIMIT),
+        privacy: z.enum(YOUTUBE_PRIVACY),
+      })
+      .partial(),
   })
   .partial();
 export type PostOptions = z.infer<typeof postOptionsSchema>;
@@ -80,6 +134,11 @@ export const createPostBodySchema = z.object({
   timezone: postFields.timezone,
   status: z.enum(SAVE_STATUSES),
   options: postFields.options.default({}),
+  /**
+   * Publish now: the server schedules it at its own current time (the date and time sent are ignored), so a
+   * browser whose clock is off still publishes now. Only with status "scheduled".
+   */
+  publishNow: z.boolean().default(false),
 });
 export type CreatePostBody = z.infer<typeof createPostBodySchema>;
 export type CreatePostInput = z.input<typeof createPostBodySchema>;

@@ -15,7 +15,7 @@ const healthSchema = z.object({
   queue: z.object({ due: z.number().int() }),
 });
 
-/** A worker reports every round (about every second); silence this long means none is running. */
+/** A running worker reports at least every 5 seconds; silence this long means none is running. */
 export const WORKER_ALIVE_MS = 30_000;
 
 export async function healthRoutes(

@@ -1,4 +1,4 @@
-import type { MediaListQuery } from "@app/shared";
+import type { MediaFileType, MediaListQuery } from "@app/shared";
 import { and, desc, eq, ilike, inArray } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { mediaFiles } from "../../db/schema";
@@ -39,15 +39,16 @@ export function createMediaRepo(db: Db) {
     },
 
     /** Which of `ids` are the owner's files. */
-    async existing(userId: string, ids: string[]): Promise<Set<string>> {
+    /** The kind of each of these files that is the user's; the others are missing from the map. */
+    async kinds(userId: string, ids: string[]): Promise<Map<string, MediaFileType>> {
       // An id that is not a uuid names no file (and must not reach a uuid column).
       ids = ids.filter((id) => UUID.test(id));
-      if (ids.length === 0) return new Set();
+      if (ids.length === 0) return new Map();
       const rows = await db
-        .select({ id: mediaFiles.id })
+        .select({ id: mediaFiles.id, fileType: mediaFiles.fileType })
         .from(mediaFiles)
         .where(and(eq(mediaFiles.userId, userId), inArray(mediaFiles.id, ids)));
-      return new Set(rows.map((r) => r.id));
+      return new Map(rows.map((r) => [r.id, r.fileType as MediaFileType]));
     },
 
     /** Null when the storage path is taken (two uploads of one user in the same millisecond). */

@@ -278,7 +278,7 @@ export function createMediaService(deps: MediaDeps) {
     },
 
     /** Which of the media ids are the user's files (a post may only use those). */
-    existing: (userId: string, ids: string[]) => repo.existing(userId, ids),
+    kinds: (userId: string, ids: string[]) => repo.kinds(userId, ids),
 
     /** Removes temporary files left by a process that stopped in the middle of an upload. */
     async sweepTemporaryFiles(): Promise<void> {

@@ -28,7 +28,7 @@ export interface PostsDeps {
   repo: PostsRepo;
   accounts: AccountsRepo;
   /** A post may only use the owner's media files. */
-  media: Pick<MediaRepo, "existing">;
+  media: Pick<MediaRepo, "kinds">;
   hub: RealtimeHub;
   now?: () => Date;
 }
@@ -79,8 +79,15 @@ interface Written {
   options: CreatePostBody["options"];
 }
 
-/** Already taken by a worker, or out: what "publish now" asks for is happening or done. */
-const goingOut = (post: { status: string }) => post.status === "publishing" || post.status === "published";
+/**
+ * Already taken by a worker, and going out or done with (out, or refused by a network): what "publish now"
+ * asks for is happening or has happened. A post due now is often taken before its "publish now" arrives.
+ */
+const goingOut = (post: { status: string }) =>
+  post.status === "publishing" ||
+  post.status === "published" ||
+  post.status === "partially_published" ||
+  post.status === "failed";
 
 const notEditable = () => new AppError(409, "POST_NOT_EDITABLE", POST_MESSAGES.notEditable);
 
@@ -112,8 +119,11 @@ export function createPostsService(deps: PostsDeps) {
     return { platforms: [...new Set(targets.map((t) => t.platform as Platform))], targets };
   }
 
-  /** Applies the spec's rules; a draft without a date or time gets today at 09:00. */
-  function checked(w: Written, platforms: Platform[]): Written & { at: Date } {
+  /**
+   * Applies the spec's rules, with the kinds of the post's media, which must be the owner's; a draft
+   * without a date or time gets today at 09:00.
+   */
+  async function checked(userId: string, w: Written, platforms: Platform[]): Promise<Written & { at: Date }> {
     const filled =
       w.status === "draft"
         ? {
@@ -122,19 +132,16 @@ export function createPostsService(deps: PostsDeps) {
             scheduledTime: w.scheduledTime || DEFAULT_DRAFT_TIME,
           }
         : w;
-    const problem = checkPost({ ...filled, platforms }, filled.status, now());
-    if (problem) throw new AppError(400, problem.code, problem.message, problem.title);
-    return { ...filled, at: zonedInstant(filled.scheduledDate, filled.scheduledTime, filled.timezone) };
-  }
-
-  async function assertOwnMedia(userId: string, media: Written["media"]) {
-    if (media.length === 0) return;
-    const found = await deps.media.existing(
+    const kinds = await deps.media.kinds(
       userId,
-      media.map((m) => m.id),
+      filled.media.map((m) => m.id),
     );
-    if (media.some((m) => !found.has(m.id)))
+    const media = filled.media.map((m) => ({ kind: kinds.get(m.id) }));
+    const problem = checkPost({ ...filled, media, platforms }, filled.status, now());
+    if (problem) throw new AppError(400, problem.code, problem.message, problem.title);
+    if (filled.media.some((m) => !kinds.has(m.id)))
       throw new AppError(400, "UNKNOWN_MEDIA", MEDIA_MESSAGES.missingInPost, MEDIA_MESSAGES.notFound);
+    return { ...filled, at: zonedInstant(filled.scheduledDate, filled.scheduledTime, filled.timezone) };
   }
 
   /** The Free plan's posts per month, counted in the user's zone; fails closed. */
@@ -178,10 +185,17 @@ export function createPostsService(deps: PostsDeps) {
       return toApiPost(row);
     },
 
-    async create(userId: string, body: CreatePostBody): Promise<Post> {
+    async create(userId: string, input: CreatePostBody): Promise<Post> {
+      const { publishNow, ...body } = input;
+      if (publishNow) {
+        if (body.status !== "scheduled")
+          throw new AppError(400, "VALIDATION_ERROR", "Only a post being scheduled can be published now.");
+        const at = wallClock(now(), body.timezone);
+        body.scheduledDate = at.date;
+        body.scheduledTime = at.time;
+      }
       const { platforms, targets } = await targetsFor(userId, body);
-      const w = checked(body, platforms);
-      await assertOwnMedia(userId, w.media);
+      const w = await checked(userId, body, platforms);
       const row = await repo.transactionForOwner(userId, async (tx) => {
         if (w.status === "scheduled") await assertRoomForAnother(tx, userId, w.timezone);
         return repo.insert(
@@ -221,8 +235,7 @@ export function createPostsService(deps: PostsDeps) {
       const { platforms, targets } = retarget
         ? await targetsFor(userId, merged)
         : { platforms: [...new Set(existing.targets.map((t) => t.platform as Platform))], targets: [] };
-      const w = checked(merged, platforms);
-      if (body.media !== undefined) await assertOwnMedia(userId, w.media);
+      const w = await checked(userId, merged, platforms);
       const nextAttemptAt = w.status === "scheduled" ? w.at : null;
       const row = await repo.transactionForOwner(userId, async (tx) => {
         if (w.status === "scheduled" && existing.status === "draft") await assertRoomForAnother(tx, userId, w.timezone);

@@ -37,8 +37,18 @@ export function facebookPublishing(ctx: NetworkContext, graphBase: string, readE
       const videos = req.media.filter((m) => m.kind === "video");
       if (videos.length > 1 || (videos.length && images.length))
         throw refuse("A Facebook post takes photos or one video, not both.");
+      const { link, pictureUrl } = req.options.facebook ?? {};
+      // The spec's Facebook form: a picture given by address is ignored when there is a link.
+      const picture = !link && images.length === 0 && videos.length === 0 ? pictureUrl : undefined;
       let id: string;
-      if (videos[0]) {
+      if (picture) {
+        const res = await post<{ id: string; post_id?: string }>(graph(`/${pageId}/photos`), {
+          url: picture,
+          ...(req.text && { caption: req.text }),
+          access_token: token,
+        });
+        id = res.data.post_id ?? res.data.id;
+      } else if (videos[0]) {
         const res = await post<{ id: string }>(graph(`/${pageId}/videos`, videoHost), {
           file_url: videos[0].publicUrl,
           description: req.text,
@@ -64,7 +74,8 @@ export function facebookPublishing(ctx: NetworkContext, graphBase: string, readE
           await req.keepAlive();
         }
         const res = await post<{ id: string }>(graph(`/${pageId}/feed`), {
-          message: req.text,
+          ...(req.text && { message: req.text }),
+          ...(link && !attached.length && { link }),
           ...(attached.length && { attached_media: JSON.stringify(attached) }),
           access_token: token,
         });

@@ -28,8 +28,8 @@ export function linkedinPublishing(ctx: NetworkContext, restHeaders: Record<stri
   const pollMs = ctx.sandbox ? 20 : 2_000;
   const authorOf = (req: PublishRequest) =>
     req.options.linkedin?.postAs === "company"
-      ? req.pageId
-        ? `urn:li:organization:${req.pageId}`
+      ? req.options.linkedin.organizationId
+        ? `urn:li:organization:${req.options.linkedin.organizationId}`
         : null
       : `urn:li:person:${req.account.networkId}`;
 
@@ -142,6 +142,9 @@ export function linkedinPublishing(ctx: NetworkContext, restHeaders: Record<stri
         const ids: string[] = [];
         for (const m of images) ids.push(await uploadImage(headers, author, m));
         content = { multiImage: { images: ids.map((id) => ({ id })) } };
+      } else if (req.options.linkedin?.link) {
+        const { url, title, description } = req.options.linkedin.link;
+        content = { article: { source: url, title: title || url, ...(description && { description }) } };
       }
       const res = await networkSend(
         rest("posts"),

@@ -1,5 +1,5 @@
-import { PLATFORM_SCOPES } from "@app/shared";
-import { type ErrorReader, field, networkCall, oauthErrorReading } from "../http";
+import { ACCOUNT_MESSAGES, type LinkedInOrganization, PLATFORM_SCOPES } from "@app/shared";
+import { type ErrorReader, field, NetworkError, networkCall, oauthErrorReading } from "../http";
 import { type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
 import { linkedinPublishing } from "./linkedin-publish";
 
@@ -45,7 +45,7 @@ export function createLinkedIn(ctx: NetworkContext): PlatformAdapter {
         client_id: ctx.clientId,
         redirect_uri: redirectUri,
         state,
-        scope: PLATFORM_SCOPES.linkedin.join(" "),
+        scope: [...PLATFORM_SCOPES.linkedin, ...(ctx.extraScopes ?? [])].join(" "),
       }).toString();
       return url.toString();
     },
@@ -86,7 +86,55 @@ export function createLinkedIn(ctx: NetworkContext): PlatformAdapter {
         followerCount: followers.elements?.[0]?.memberFollowersCount ?? 0,
       };
     },
+    async linkedinOrganizations(accessToken) {
+      try {
+        return await administeredOrganizations(ctx, { authorization: `Bearer ${accessToken}`, ...REST_HEADERS });
+      } catch (err) {
+        // Without the organization scopes LinkedIn refuses both calls with 403.
+        if (err instanceof NetworkError && err.status === 403)
+          throw new NetworkError(ACCOUNT_MESSAGES.organizationPermissions, 403, false, false);
+        throw err;
+      }
+    },
     publish: publishing.publish,
     lookup: publishing.lookup,
   };
+}
+
+const ACL_PAGE = 100;
+
+/**
+ * The organizations the member is an approved ADMINISTRATOR of (organizationAcls by roleAssignee), named by a
+ * batch get of the organizations.
+ */
+async function administeredOrganizations(
+  ctx: NetworkContext,
+  headers: Record<string, string>,
+): Promise<LinkedInOrganization[]> {
+  const rest = (path: string) => ctx.serverUrl(`https://api.linkedin.com/rest/${path}`);
+  const ids: string[] = [];
+  for (let start = 0; start < 10 * ACL_PAGE; start += ACL_PAGE) {
+    const acls = await networkCall<{ elements?: { organization?: string }[] }>(
+      rest(`organizationAcls?q=roleAssignee&role=ADMINISTRATOR&state=APPROVED&start=${start}&count=${ACL_PAGE}`),
+      { headers },
+      readError,
+    );
+    const elements = acls.elements ?? [];
+    for (const e of elements) {
+      const id = /^urn:li:organization:(\d+)$/.exec(e.organization ?? "")?.[1];
+      if (id && !ids.includes(id)) ids.push(id);
+    }
+    if (elements.length < ACL_PAGE) break;
+  }
+  if (ids.length === 0) return [];
+  // Rest.li 2.0 batch get: the list's parentheses and commas stay as they are.
+  const batch = await networkCall<{ results?: Record<string, { localizedName?: string; vanityName?: string }> }>(
+    rest(`organizations?ids=List(${ids.join(",")})`),
+    { headers },
+    readError,
+  );
+  return ids.map((id) => {
+    const org = batch.results?.[id];
+    return { id, name: org?.localizedName || org?.vanityName || `Organization ${id}` };
+  });
 }

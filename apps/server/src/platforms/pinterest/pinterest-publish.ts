@@ -12,7 +12,8 @@ export function pinterestPublishing(ctx: NetworkContext, readError: ErrorReader)
 
   /** The board to pin on: the one chosen, else the user's first board (Pinterest requires one). */
   async function boardOf(req: PublishRequest): Promise<string> {
-    if (req.pageId) return req.pageId;
+    const chosen = req.options.pinterest?.boardId ?? req.pageId;
+    if (chosen) return chosen;
     const { data } = await networkSend<{ items?: { id: string }[] }>(
       api("boards?page_size=25"),
       { headers: bearer(req) },
@@ -25,22 +26,26 @@ export function pinterestPublishing(ctx: NetworkContext, readError: ErrorReader)
 
   return {
     async publish(req: PublishRequest): Promise<PublishOutcome> {
+      const pin = req.options.pinterest ?? {};
       const images = req.media.filter((m) => m.kind === "image");
-      if (images.length === 0) throw refuse(PUBLISH_MESSAGES.pinterestImage);
+      if (images.length === 0 && !pin.imageUrl) throw refuse(PUBLISH_MESSAGES.pinterestImage);
       if (images.length !== req.media.length) throw refuse("Pinterest pins take images only here.");
       if (images.length > 5) throw refuse("A Pinterest pin takes at most 5 images.");
+      // The library's images when the post has some, else the image address given with the pin.
+      const urls = images.length ? images.map((m) => m.publicUrl) : [pin.imageUrl as string];
       const media_source =
-        images.length === 1
-          ? { source_type: "image_url", url: images[0]?.publicUrl }
-          : { source_type: "multiple_image_urls", items: images.map((m) => ({ url: m.publicUrl })) };
+        urls.length === 1
+          ? { source_type: "image_url", url: urls[0] }
+          : { source_type: "multiple_image_urls", items: urls.map((url) => ({ url })) };
       const { data } = await networkSend<{ id: string }>(
         api("pins"),
         {
           headers: bearer(req),
           json: {
             board_id: await boardOf(req),
-            title: titleFrom(req.text, PUBLISH_MESSAGES.untitledPin),
+            title: pin.title || titleFrom(req.text, PUBLISH_MESSAGES.untitledPin),
             description: req.text,
+            ...(pin.link && { link: pin.link }),
             media_source,
           },
           timeoutMs: 60_000,

@@ -118,8 +118,13 @@ export function tiktokPublishing(ctx: NetworkContext, readError: ErrorReader) {
         max_video_post_duration_sec?: number;
       }>(req, "post/publish/creator_info/query/");
       const options = creator.privacy_level_options ?? [];
-      const privacy = options.includes("PUBLIC_TO_EVERYONE") ? "PUBLIC_TO_EVERYONE" : options[0];
+      const chosen = req.options.tiktok ?? {};
+      const privacy = chosen.privacy ?? (options.includes("PUBLIC_TO_EVERYONE") ? "PUBLIC_TO_EVERYONE" : options[0]);
       if (!privacy) throw refuse("TikTok offers no way to post for this account right now.");
+      if (!options.includes(privacy))
+        throw refuse(
+          `This TikTok account cannot post with the privacy ${privacy}: TikTok offers ${options.join(", ")}.`,
+        );
       const max = creator.max_video_post_duration_sec;
       if (max && video.durationSeconds && video.durationSeconds > max)
         throw refuse(`This TikTok account can post videos of at most ${max} seconds.`);
@@ -128,9 +133,9 @@ export function tiktokPublishing(ctx: NetworkContext, readError: ErrorReader) {
         post_info: {
           title: titleOf(req.text),
           privacy_level: privacy,
-          disable_duet: false,
-          disable_comment: false,
-          disable_stitch: false,
+          disable_duet: chosen.allowDuet === false,
+          disable_comment: chosen.allowComment === false,
+          disable_stitch: chosen.allowStitch === false,
         },
         source_info: { source: "FILE_UPLOAD", video_size: video.size, chunk_size: chunkSize, total_chunk_count: count },
       });

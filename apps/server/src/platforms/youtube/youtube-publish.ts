@@ -90,8 +90,12 @@ export function youtubePublishing(ctx: NetworkContext, readError: ErrorReader) {
             "x-upload-content-type": video.mimeType,
           },
           json: {
-            snippet: { title: titleOf(req.text), description: youtubeDescription(req.text), categoryId: "22" },
-            status: { privacyStatus: "public", selfDeclaredMadeForKids: false },
+            snippet: {
+              title: req.options.youtube?.title || titleOf(req.text),
+              description: youtubeDescription(req.text),
+              categoryId: "22",
+            },
+            status: { privacyStatus: req.options.youtube?.privacy ?? "public", selfDeclaredMadeForKids: false },
           },
         },
         readError,
