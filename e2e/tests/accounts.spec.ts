@@ -70,10 +70,15 @@ test("connect LinkedIn through the sandbox, see it live on a second page, then d
   await expect(card.getByText("Sandbox", { exact: true })).toBeVisible();
   await expect(card.getByText("Active", { exact: true })).toBeVisible();
   await expect(card.getByText(/followers?$/)).toBeVisible();
-  await expect(card.getByRole("link", { name: /^Create Post/ })).toHaveAttribute(
+  // Create Post opens the network's own dialog (quick-post.spec), with the way to the full composer.
+  await card.getByRole("button", { name: /^Create Post/ }).click();
+  const postDialog = page.getByRole("dialog", { name: "Post to LinkedIn" });
+  await expect(postDialog.getByRole("link", { name: "Open in composer" })).toHaveAttribute(
     "href",
     /\/create-post\?account=[\w-]+$/,
   );
+  await page.keyboard.press("Escape");
+  await expect(postDialog).toBeHidden();
 
   // Server-Sent Events: no reload on the other tab.
   await expect(accountCard(watcher, username)).toBeVisible();

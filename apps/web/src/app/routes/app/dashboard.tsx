@@ -9,6 +9,7 @@ import { useUsage } from "@/features/accounts/api/get-usage";
 import { AccountStatusCard, AccountsOverview } from "@/features/accounts/components/accounts-overview";
 import { totalFollowers } from "@/features/accounts/utils/accounts-cache";
 import { formatCount } from "@/features/accounts/utils/format";
+import { useMe } from "@/features/auth/api/get-me";
 import { StatCard } from "@/features/dashboard/components/stat-card";
 import { usePosts } from "@/features/posts/api/get-posts";
 
@@ -79,6 +80,9 @@ function Overview() {
 }
 
 export default function DashboardRoute() {
+  // The plan is the user's (from /api/me): Upgrade Plan (to the Free plan page, as the spec has it) is for
+  // those on Free.
+  const me = useMe();
   return (
     <>
       <PageHeader
@@ -91,11 +95,13 @@ export default function DashboardRoute() {
                 <Plus aria-hidden /> Create Post
               </Link>
             </Button>
-            <Button asChild variant="outline">
-              <Link to="/free-plan">
-                <Sparkles aria-hidden /> Upgrade Plan
-              </Link>
-            </Button>
+            {me.data?.plan !== "premium" && (
+              <Button asChild variant="outline">
+                <Link to="/free-plan">
+                  <Sparkles aria-hidden /> Upgrade Plan
+                </Link>
+              </Button>
+            )}
           </>
         }
       />

@@ -4,6 +4,7 @@ import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useMe } from "@/features/auth/api/get-me";
 import { ChangePasswordForm } from "@/features/auth/components/change-password-form";
+import { BillingSettingsCard } from "@/features/billing/components/billing-settings-card";
 import { initials } from "@/lib/utils";
 
 export default function SettingsRoute() {
@@ -11,7 +12,7 @@ export default function SettingsRoute() {
   const user = me.data?.user;
   return (
     <>
-      <PageHeader title="Settings" description="Your profile and security." />
+      <PageHeader title="Settings" description="Your profile, security and billing." />
       <div className="grid max-w-2xl gap-6">
         <Card>
           <CardHeader>
@@ -46,6 +47,7 @@ export default function SettingsRoute() {
             <ChangePasswordForm />
           </CardContent>
         </Card>
+        <BillingSettingsCard />
       </div>
     </>
   );
