@@ -357,6 +357,8 @@ test.describe("at 375 px", () => {
 
 for (const colorScheme of ["light", "dark"] as const) {
   test(`the Media Library has no serious axe violations (${colorScheme})`, async ({ page }) => {
+    // Six full axe runs of a large page: more than the default 30 s on this 2-core machine.
+    test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme });
     await signedIn(page);
     await page.goto("/media");

@@ -1,3 +1,4 @@
+import { LOCAL_BILLING_PAGES } from "@app/shared";
 import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { createBrowserRouter } from "react-router";
@@ -48,6 +49,9 @@ export const createRouter = (queryClient: QueryClient) =>
         { path: "/settings", lazy: page(() => import("./routes/app/settings")) },
         { path: "/free-plan", lazy: page(() => import("./routes/app/free-plan")) },
         { path: "/premium", lazy: page(() => import("./routes/app/premium")) },
+        // Local test-mode billing (no Stripe keys): the checkout and portal pages the server sends to.
+        { path: LOCAL_BILLING_PAGES.checkout, lazy: page(() => import("./routes/app/billing-local-checkout")) },
+        { path: LOCAL_BILLING_PAGES.portal, lazy: page(() => import("./routes/app/billing-local-portal")) },
       ],
     },
     { path: "*", element: <NotFoundRoute /> },

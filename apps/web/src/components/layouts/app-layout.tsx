@@ -1,5 +1,5 @@
-import { APP_NAME } from "@app/shared";
-import { LogOut, Orbit } from "lucide-react";
+import { APP_NAME, PLANS, type PlanId } from "@app/shared";
+import { Crown, LogOut, Orbit } from "lucide-react";
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import { ThemeToggle } from "@/components/theme-toggle";
@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Sidebar, SidebarProvider, SidebarTrigger, useSidebar } from "@/components/ui/sidebar";
 import { cn, initials } from "@/lib/utils";
-import { NAV_GROUPS } from "./nav-items";
+import { navGroupsFor } from "./nav-items";
 
 export interface ShellUser {
   name: string;
@@ -18,13 +18,15 @@ export interface ShellUser {
 
 interface AppLayoutProps {
   user: ShellUser;
-  planLabel: string;
+  plan: PlanId;
+  /** a count shown beside a sidebar link, by its path (e.g. unread notifications) */
+  counts?: Partial<Record<string, number>>;
   onSignOut(): void;
   signingOut: boolean;
   children: ReactNode;
 }
 
-function SidebarBody({ user, planLabel, onSignOut, signingOut }: Omit<AppLayoutProps, "children">) {
+function SidebarBody({ user, plan, counts = {}, onSignOut, signingOut }: Omit<AppLayoutProps, "children">) {
   const { setOpenMobile, isMobile } = useSidebar();
   const closeOnMobile = () => isMobile && setOpenMobile(false);
   return (
@@ -33,35 +35,60 @@ function SidebarBody({ user, planLabel, onSignOut, signingOut }: Omit<AppLayoutP
       <div className={cn("flex h-14 items-center gap-2 border-b border-sidebar-border px-3", isMobile && "pr-11")}>
         <Orbit className="size-6 shrink-0 text-primary" aria-hidden />
         <span className="truncate font-semibold group-data-[state=collapsed]/sidebar:hidden">{APP_NAME}</span>
-        <Badge variant="secondary" className="ml-auto group-data-[state=collapsed]/sidebar:hidden">
-          {planLabel}
+        <Badge
+          variant={plan === "premium" ? "default" : "secondary"}
+          className="ml-auto group-data-[state=collapsed]/sidebar:hidden"
+          title={`Your plan: ${PLANS[plan].name}`}
+        >
+          {plan === "premium" && <Crown aria-hidden className="size-3" />}
+          {PLANS[plan].name}
         </Badge>
       </div>
       <div className="flex-1 overflow-y-auto overflow-x-hidden py-2">
-        {NAV_GROUPS.map((group) => (
+        {navGroupsFor(plan).map((group) => (
           <div key={group.label} className="px-2 py-2">
             <p className="px-2 pb-1 text-xs font-medium text-muted-foreground group-data-[state=collapsed]/sidebar:sr-only">
               {group.label}
             </p>
             <ul className="grid gap-0.5">
-              {group.items.map(({ to, label, icon: Icon }) => (
-                <li key={to}>
-                  <NavLink
-                    to={to}
-                    onClick={closeOnMobile}
-                    title={label}
-                    className={({ isActive }) =>
-                      cn(
-                        "flex h-9 items-center gap-3 rounded-md px-2 text-sm transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground",
-                        isActive && "bg-sidebar-accent font-medium text-sidebar-accent-foreground",
-                      )
-                    }
-                  >
-                    <Icon className="size-4 shrink-0" aria-hidden />
-                    <span className="truncate group-data-[state=collapsed]/sidebar:sr-only">{label}</span>
-                  </NavLink>
-                </li>
-              ))}
+              {group.items.map(({ to, label, icon: Icon }) => {
+                const count = counts[to] ?? 0;
+                return (
+                  <li key={to}>
+                    <NavLink
+                      to={to}
+                      onClick={closeOnMobile}
+                      title={count ? `${label} (${count} new)` : label}
+                      className={({ isActive }) =>
+                        cn(
+                          "flex h-9 items-center gap-3 rounded-md px-2 text-sm transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground",
+                          isActive && "bg-sidebar-accent font-medium text-sidebar-accent-foreground",
+                        )
+                      }
+                    >
+                      <span className="relative shrink-0">
+                        <Icon className="size-4" aria-hidden />
+                        {count > 0 && (
+                          <span
+                            aria-hidden
+                            className="absolute -right-1 -top-1 hidden size-2 rounded-full bg-destructive group-data-[state=collapsed]/sidebar:block"
+                          />
+                        )}
+                      </span>
+                      <span className="truncate group-data-[state=collapsed]/sidebar:sr-only">{label}</span>
+                      {count > 0 && (
+                        <Badge
+                          variant="destructive"
+                          className="ml-auto px-1.5 tabular-nums group-data-[state=collapsed]/sidebar:sr-only"
+                        >
+                          {count > 99 ? "99+" : count}
+                          <span className="sr-only"> new</span>
+                        </Badge>
+                      )}
+                    </NavLink>
+                  </li>
+                );
+              })}
             </ul>
           </div>
         ))}

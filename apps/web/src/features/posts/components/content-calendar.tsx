@@ -26,6 +26,7 @@ import { monthGridRange } from "../utils/calendar-range";
 import { toastPostError } from "../utils/errors";
 import { formatDay } from "../utils/format";
 import type { PostsRange } from "../utils/posts-cache";
+import { PostDetailsDialog } from "./post-details-dialog";
 
 /** The spec's calendar cell: up to 2 network badges, then "+N"; and the first 20 characters of the text. */
 const BADGES_SHOWN = 2;
@@ -114,6 +115,9 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
   latest.current = list;
   const [viewType, setViewType] = useState("dayGridMonth");
   const calendar = useRef<CalendarRef>(null);
+  // The post opened by a click; read from the list each render, so its dialog follows live changes.
+  const [openId, setOpenId] = useState<string | null>(null);
+  const opened = list.find((p) => p.id === openId) ?? null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the list
   const events = useMemo(
     () => (viewType === "dayGridMonth" ? monthEvents(latest.current) : latest.current.map(toEvent)),
@@ -192,6 +196,8 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
         eventClick={(info) => {
           const day = info.event.extendedProps.moreDay as string | undefined;
           if (day) calendar.current?.getApi().changeView("timeGridDay", day);
+          const post = info.event.extendedProps.post as Post | undefined;
+          if (post) setOpenId(post.id);
         }}
         datesSet={(info) => {
           setViewType(info.view.type);
@@ -210,6 +216,8 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
             <span
               className={cn("flex min-w-0 items-center gap-1 overflow-hidden px-0.5 text-xs", !mobile && "flex-wrap")}
             >
+              {/* The colour tells the status at a glance; this tells it to screen readers. */}
+              <span className="sr-only">{post.status.replace("_", " ")}: </span>
               {post.platforms.slice(0, BADGES_SHOWN).map((p) => (
                 <PlatformIcon key={p} platform={p} labelled size="sm" className="size-4 rounded-sm text-[0.5rem]" />
               ))}
@@ -221,6 +229,7 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
           );
         }}
       />
+      <PostDetailsDialog post={opened} onOpenChange={(open) => !open && setOpenId(null)} />
     </div>
   );
 }

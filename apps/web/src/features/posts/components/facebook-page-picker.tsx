@@ -15,11 +15,16 @@ export function FacebookPagePicker({
   accounts,
   value,
   onChange,
+  invalid,
+  describedBy,
 }: {
   id: string;
   accounts: SocialAccount[];
   value: string | null;
   onChange(pageId: string | null): void;
+  /** the choice is missing or wrong: shown on the select, with the message's id in `describedBy` */
+  invalid?: boolean;
+  describedBy?: string;
 }) {
   const results = useQueries({ queries: accounts.map((a) => facebookPagesQueryOptions(a.id)) });
   const loading = results.some((r) => r.isPending);
@@ -58,7 +63,13 @@ export function FacebookPagePicker({
           </div>
         )
       ) : (
-        <NativeSelect id={id} value={value ?? ""} onChange={(e) => onChange(e.target.value || null)}>
+        <NativeSelect
+          id={id}
+          value={value ?? ""}
+          onChange={(e) => onChange(e.target.value || null)}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+        >
           <option value="">Select a page</option>
           {groups.length === 1
             ? groups[0]?.pages.map((p) => (

@@ -2,9 +2,12 @@ import {
   checkPost,
   composePostText,
   DEFAULT_DRAFT_TIME,
+  describePostOutcome,
   type Platform,
   POST_MESSAGES,
   type Post,
+  PUBLISH_MESSAGES,
+  postOutcome,
   TEXT_WARNING_REMAINING,
   textBudget,
   todayIn,
@@ -22,9 +25,11 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { useAccounts } from "@/features/accounts/api/get-accounts";
+import { useMedia } from "@/features/media/api/get-media";
+import { ApiError } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
 import { useCreatePost } from "../api/create-post";
-import { usePublishPost } from "../api/publish-post";
+import { usePublishAndWait } from "../api/publish-post";
 import { useUpdatePost } from "../api/update-post";
 import { toastPostError } from "../utils/errors";
 import { browserTimeZone, formatDay } from "../utils/format";
@@ -93,7 +98,10 @@ export function PostComposer({
 
   const create = useCreatePost();
   const update = useUpdatePost();
-  const publish = usePublishPost();
+  const publish = usePublishAndWait();
+  // The kinds of the post's media (a network may need an image or a video), from the library's cache.
+  const library = useMedia({ enabled: values.media.length > 0 });
+  const kindOf = (mediaId: string) => library.data?.find((m) => m.id === mediaId)?.fileType;
   const busy = running !== null || create.isPending || update.isPending || publish.isPending;
   /** Creates the post, or saves the one being edited. */
   const save = (body: ReturnType<typeof toCreateBody>) =>
@@ -134,7 +142,7 @@ export function PostComposer({
         post = { ...post, scheduledDate: at.date, scheduledTime: at.time };
       }
       const problem = checkPost(
-        toCheckInput(post, platforms, timezone),
+        toCheckInput(post, platforms, timezone, kindOf),
         intent === "draft" ? "draft" : "scheduled",
         now,
       );
@@ -145,15 +153,16 @@ export function PostComposer({
 
       setRunning(intent);
       try {
-        const body = toCreateBody(post, platforms, intent === "draft" ? "draft" : "scheduled", timezone);
+        const body = {
+          ...toCreateBody(post, platforms, intent === "draft" ? "draft" : "scheduled", timezone),
+          // The server schedules it at its own "now", whatever this browser's clock says.
+          publishNow: intent === "publish",
+        };
         if (intent === "publish") {
           // Saved as due now, then handed to the publishing queue at once.
           const saved = await save(body);
-          // Saved: from here on a retry would post it twice, so the form is done with it.
-          reset();
-          await publish.mutateAsync(saved.id);
-          toast.success(POST_MESSAGES.publishedTitle, { description: POST_MESSAGES.queued });
           onSaved?.(saved);
+          await announceOutcome(saved.id);
           return;
         }
         const saved = await save(body);
@@ -173,6 +182,34 @@ export function PostComposer({
         setRunning(null);
       }
     }, onInvalid)();
+
+  /**
+   * Waits for the networks' answers to a post sent out now, then tells the spec's outcome. Once a network
+   * has it, the form is cleared (sending it again would post twice; the scheduler retries only the networks
+   * that failed); when every network refused it, the form keeps it to be fixed and sent again.
+   */
+  async function announceOutcome(postId: string) {
+    let post: Post;
+    try {
+      post = await publish.mutateAsync(postId);
+    } catch (err) {
+      reset();
+      toast.error(PUBLISH_MESSAGES.errorTitle, {
+        description: err instanceof ApiError ? err.message : PUBLISH_MESSAGES.unexpected,
+      });
+      return;
+    }
+    const outcome = postOutcome(post);
+    const told = describePostOutcome(post);
+    if (outcome.kind === "failed") {
+      toast.error(told?.title, { description: <span className="whitespace-pre-line">{told?.description}</span> });
+      return;
+    }
+    reset();
+    if (outcome.kind === "published") toast.success(told?.title, { description: told?.description });
+    else if (outcome.kind === "partial") toast.warning(told?.title, { description: told?.description });
+    else toast.info(PUBLISH_MESSAGES.stillGoingTitle, { description: PUBLISH_MESSAGES.stillGoing });
+  }
 
   const counterTone =
     budget.remaining < 0
@@ -271,7 +308,7 @@ export function PostComposer({
         onTimeChange={(t) => set("scheduledTime", t)}
       />
 
-      <PlatformOptions id={`${id}-options`} platforms={platforms} control={form.control} />
+      <PlatformOptions id={`${id}-options`} platforms={platforms} accounts={selected} control={form.control} />
 
       <div className="flex flex-wrap gap-2 border-t pt-4 [&>button]:flex-1 sm:[&>button]:flex-none">
         <Button type="button" variant="outline" disabled={busy} onClick={() => void run("draft")}>

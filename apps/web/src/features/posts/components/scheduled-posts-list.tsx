@@ -1,5 +1,5 @@
 import { PLATFORM_LABELS, POST_MESSAGES, type Post } from "@app/shared";
-import { CalendarX2, Clock, ExternalLink, Pencil, RotateCcw, Send, Trash2, TriangleAlert } from "lucide-react";
+import { CalendarX2, Clock, Pencil, Send, Trash2, TriangleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -13,6 +13,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { usePosts } from "../api/get-posts";
 import { usePostActions } from "../hooks/use-post-actions";
 import { browserTimeZone, formatPostMoment } from "../utils/format";
+import { PostResults } from "./post-results";
 import { PostStatusBadge } from "./post-status-badge";
 
 type Question = { kind: "publish" | "delete"; post: Post } | null;
@@ -78,9 +79,6 @@ export function ScheduledPostsList({ enabled = true }: { enabled?: boolean }) {
           <ul className="grid gap-3" aria-label="Scheduled posts">
             {list.slice(0, shown).map((post) => {
               const pending = actions.pendingId === post.id;
-              const failures = post.targets.filter((t) => t.lastError);
-              const live = post.targets.filter((t) => t.status === "published" && t.externalUrl);
-              const retryable = post.targets.some((t) => t.status === "failed" || t.status === "unconfirmed");
               return (
                 <li key={post.id} className="grid min-w-0 gap-3 rounded-lg border p-4">
                   <div className="flex min-w-0 flex-wrap items-start justify-between gap-2">
@@ -110,40 +108,7 @@ export function ScheduledPostsList({ enabled = true }: { enabled?: boolean }) {
                     </span>
                     {post.facebookPageId && <span className="text-xs">Facebook page: {post.facebookPageId}</span>}
                   </div>
-                  {failures.length > 0 && (
-                    <ul className="grid gap-1 text-xs text-destructive">
-                      {failures.map((t) => (
-                        <li key={t.id}>
-                          {PLATFORM_LABELS[t.platform]}: {t.lastError}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                  {live.length > 0 && (
-                    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-label="Published on">
-                      {live.map((t) => (
-                        <li key={t.id}>
-                          <a
-                            href={t.externalUrl as string}
-                            target="_blank"
-                            rel="noreferrer"
-                            className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
-                          >
-                            View on {PLATFORM_LABELS[t.platform]}
-                            <ExternalLink className="size-3" aria-hidden />
-                          </a>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                  {retryable && (post.status === "failed" || post.status === "partially_published") && (
-                    <div>
-                      <Button size="sm" variant="outline" disabled={pending} onClick={() => actions.retry(post)}>
-                        <RotateCcw aria-hidden />
-                        Retry failed networks
-                      </Button>
-                    </div>
-                  )}
+                  <PostResults post={post} busy={pending} onRetry={() => actions.retry(post)} />
                   {(post.status === "scheduled" || post.status === "draft") && (
                     <div className="flex flex-wrap gap-2">
                       <Button size="sm" variant="outline" asChild>

@@ -2,12 +2,18 @@ import {
   type CreatePostInput,
   INSTAGRAM_STORY_DURATIONS,
   LINKEDIN_POST_AS,
+  LINKEDIN_VISIBILITIES,
+  type MediaFileType,
   type Platform,
   type Post,
   type PostCheckInput,
   type PostOptions,
   postMediaSchema,
   TEXT_LIMITS,
+  TIKTOK_PRIVACY_LEVELS,
+  TITLE_LIMIT,
+  webUrlSchema,
+  YOUTUBE_PRIVACY,
 } from "@app/shared";
 import { z } from "zod";
 
@@ -27,6 +33,19 @@ export const postFormSchema = z.object({
   instagramFormat: z.enum(INSTAGRAM_FORMATS),
   storyDuration: z.union(INSTAGRAM_STORY_DURATIONS.map((d) => z.literal(d))),
   linkedinPostAs: z.enum(LINKEDIN_POST_AS),
+  linkedinVisibility: z.enum(LINKEDIN_VISIBILITIES),
+  /** the company page posted as when linkedinPostAs is "company"; "" while none is chosen */
+  linkedinOrganizationId: z.string(),
+  /** "" lets the server use the account's first board */
+  pinterestBoardId: z.string(),
+  pinterestTitle: z.string().trim().max(TITLE_LIMIT),
+  pinterestLink: z.union([z.literal(""), webUrlSchema]),
+  tiktokPrivacy: z.enum(TIKTOK_PRIVACY_LEVELS),
+  tiktokAllowComment: z.boolean(),
+  tiktokAllowDuet: z.boolean(),
+  tiktokAllowStitch: z.boolean(),
+  youtubeTitle: z.string().trim().max(TITLE_LIMIT),
+  youtubePrivacy: z.enum(YOUTUBE_PRIVACY),
 });
 export type PostFormValues = z.infer<typeof postFormSchema>;
 
@@ -43,6 +62,17 @@ export const emptyPostForm = (accountIds: string[] = []): PostFormValues => ({
   instagramFormat: "feed",
   storyDuration: 15,
   linkedinPostAs: "personal",
+  linkedinVisibility: "PUBLIC",
+  linkedinOrganizationId: "",
+  pinterestBoardId: "",
+  pinterestTitle: "",
+  pinterestLink: "",
+  tiktokPrivacy: "PUBLIC_TO_EVERYONE",
+  tiktokAllowComment: true,
+  tiktokAllowDuet: true,
+  tiktokAllowStitch: true,
+  youtubeTitle: "",
+  youtubePrivacy: "public",
 });
 
 /** A saved post back in the composer, to be changed and saved again. */
@@ -59,6 +89,17 @@ export const postFormFrom = (post: Post): PostFormValues => ({
   instagramFormat: post.options.instagram?.format ?? "feed",
   storyDuration: post.options.instagram?.storyDuration ?? 15,
   linkedinPostAs: post.options.linkedin?.postAs ?? "personal",
+  linkedinVisibility: post.options.linkedin?.visibility ?? "PUBLIC",
+  linkedinOrganizationId: post.options.linkedin?.organizationId ?? "",
+  pinterestBoardId: post.options.pinterest?.boardId ?? "",
+  pinterestTitle: post.options.pinterest?.title ?? "",
+  pinterestLink: post.options.pinterest?.link ?? "",
+  tiktokPrivacy: post.options.tiktok?.privacy ?? "PUBLIC_TO_EVERYONE",
+  tiktokAllowComment: post.options.tiktok?.allowComment ?? true,
+  tiktokAllowDuet: post.options.tiktok?.allowDuet ?? true,
+  tiktokAllowStitch: post.options.tiktok?.allowStitch ?? true,
+  youtubeTitle: post.options.youtube?.title ?? "",
+  youtubePrivacy: post.options.youtube?.privacy ?? "public",
 });
 
 /** The options of the chosen networks only. */
@@ -67,16 +108,45 @@ export function postOptions(values: PostFormValues, platforms: readonly Platform
   if (platforms.includes("twitter")) options.twitter = { thread: values.twitterThread };
   if (platforms.includes("instagram"))
     options.instagram = { format: values.instagramFormat, storyDuration: values.storyDuration };
-  if (platforms.includes("linkedin")) options.linkedin = { postAs: values.linkedinPostAs };
+  if (platforms.includes("linkedin"))
+    options.linkedin = {
+      postAs: values.linkedinPostAs,
+      visibility: values.linkedinVisibility,
+      ...(values.linkedinPostAs === "company" &&
+        values.linkedinOrganizationId && { organizationId: values.linkedinOrganizationId }),
+    };
+  if (platforms.includes("pinterest"))
+    options.pinterest = {
+      ...(values.pinterestBoardId && { boardId: values.pinterestBoardId }),
+      ...(values.pinterestTitle.trim() && { title: values.pinterestTitle.trim() }),
+      ...(values.pinterestLink && { link: values.pinterestLink }),
+    };
+  if (platforms.includes("tiktok"))
+    options.tiktok = {
+      privacy: values.tiktokPrivacy,
+      allowComment: values.tiktokAllowComment,
+      allowDuet: values.tiktokAllowDuet,
+      allowStitch: values.tiktokAllowStitch,
+    };
+  if (platforms.includes("youtube"))
+    options.youtube = {
+      privacy: values.youtubePrivacy,
+      ...(values.youtubeTitle.trim() && { title: values.youtubeTitle.trim() }),
+    };
   return options;
 }
 
-/** The post as the shared rules look at it. */
-export function toCheckInput(values: PostFormValues, platforms: readonly Platform[], timezone: string): PostCheckInput {
+/** The post as the shared rules look at it; `kindOf` names each media file's kind once the library is read. */
+export function toCheckInput(
+  values: PostFormValues,
+  platforms: readonly Platform[],
+  timezone: string,
+  kindOf: (mediaId: string) => MediaFileType | undefined = () => undefined,
+): PostCheckInput {
   return {
     content: values.content,
     hashtags: values.hashtags,
-    media: values.media,
+    media: values.media.map((m) => ({ kind: kindOf(m.id) })),
     platforms,
     facebookPageId: platforms.includes("facebook") ? values.facebookPageId : null,
     scheduledDate: values.scheduledDate,

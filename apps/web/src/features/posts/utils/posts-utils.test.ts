@@ -1,8 +1,8 @@
-import type { Post, PostEvent } from "@app/shared";
+import { checkPost, type Post, type PostEvent } from "@app/shared";
 import { describe, expect, it } from "vitest";
 import { monthGridRange } from "./calendar-range";
 import { formatDay, formatPostMoment, timeLabel } from "./format";
-import { emptyPostForm, parseTags, postOptions, toCheckInput, toCreateBody } from "./post-form";
+import { emptyPostForm, parseTags, postFormFrom, postOptions, toCheckInput, toCreateBody } from "./post-form";
 import { applyPostEvent, inRange, removePost, upsertPost } from "./posts-cache";
 
 const post = (id: string, scheduledAt: string, extra: Partial<Post> = {}): Post => ({
@@ -63,7 +63,7 @@ describe("post form", () => {
 
   it("sends the options and the Facebook page of the chosen networks only", () => {
     const values = { ...emptyPostForm(["acc"]), facebookPageId: "page-1", twitterThread: true };
-    expect(postOptions(values, ["linkedin"])).toEqual({ linkedin: { postAs: "personal" } });
+    expect(postOptions(values, ["linkedin"])).toEqual({ linkedin: { postAs: "personal", visibility: "PUBLIC" } });
     expect(postOptions(values, ["twitter", "instagram"])).toEqual({
       twitter: { thread: true },
       instagram: { format: "feed", storyDuration: 15 },
@@ -76,6 +76,71 @@ describe("post form", () => {
       timezone: "UTC",
     });
     expect(toCheckInput(values, ["facebook"], "UTC").facebookPageId).toBe("page-1");
+  });
+
+  it("leaves out what was not chosen: Pinterest's board, title and link; YouTube's title", () => {
+    const values = emptyPostForm(["acc"]);
+    expect(postOptions(values, ["pinterest", "youtube", "tiktok"])).toEqual({
+      pinterest: {},
+      youtube: { privacy: "public" },
+      tiktok: { privacy: "PUBLIC_TO_EVERYONE", allowComment: true, allowDuet: true, allowStitch: true },
+    });
+    const chosen = {
+      ...values,
+      pinterestBoardId: "b1",
+      pinterestTitle: "  Shade plants ",
+      pinterestLink: "https://garden.example",
+      youtubeTitle: "Tour",
+      youtubePrivacy: "unlisted" as const,
+    };
+    expect(postOptions(chosen, ["pinterest", "youtube"])).toEqual({
+      pinterest: { boardId: "b1", title: "Shade plants", link: "https://garden.example" },
+      youtube: { privacy: "unlisted", title: "Tour" },
+    });
+  });
+
+  it("posts as the chosen LinkedIn company page only when it goes out as a company page", () => {
+    const values = emptyPostForm(["acc"]);
+    expect(values.linkedinOrganizationId).toBe("");
+    // A page chosen, then Personal profile again: the page is not sent.
+    const personal = { ...values, linkedinOrganizationId: "10234567" };
+    expect(postOptions(personal, ["linkedin"])).toEqual({ linkedin: { postAs: "personal", visibility: "PUBLIC" } });
+    const company = { ...personal, linkedinPostAs: "company" as const };
+    expect(postOptions(company, ["linkedin"])).toEqual({
+      linkedin: { postAs: "company", visibility: "PUBLIC", organizationId: "10234567" },
+    });
+    expect(postOptions(company, ["twitter"]).linkedin).toBeUndefined();
+    expect(toCreateBody(company, ["linkedin"], "scheduled", "UTC").options?.linkedin?.organizationId).toBe("10234567");
+    // None chosen yet: the rules refuse to schedule it.
+    const none = {
+      ...company,
+      linkedinOrganizationId: "",
+      content: "News",
+      scheduledDate: "2027-03-10",
+      scheduledTime: "09:00",
+    };
+    expect(postOptions(none, ["linkedin"])).toEqual({ linkedin: { postAs: "company", visibility: "PUBLIC" } });
+    expect(checkPost(toCheckInput(none, ["linkedin"], "UTC"), "scheduled", new Date(0))).toMatchObject({
+      title: "Company Page Required",
+      message: "Please choose the LinkedIn company page to post as.",
+    });
+    // A saved post comes back with its page.
+    const saved = post("p", "2027-03-10T09:00:00.000Z", {
+      targets: [],
+      options: { linkedin: { postAs: "company", visibility: "CONNECTIONS", organizationId: "10234567" } },
+    });
+    expect(postFormFrom(saved)).toMatchObject({
+      linkedinPostAs: "company",
+      linkedinVisibility: "CONNECTIONS",
+      linkedinOrganizationId: "10234567",
+    });
+    expect(postFormFrom(post("q", "2027-03-10T09:00:00.000Z")).linkedinOrganizationId).toBe("");
+  });
+
+  it("gives the rules each media file's kind once the library is known", () => {
+    const values = { ...emptyPostForm(["acc"]), media: [{ id: "m1", aspectRatio: "1:1" as const }] };
+    expect(toCheckInput(values, ["tiktok"], "UTC").media).toEqual([{ kind: undefined }]);
+    expect(toCheckInput(values, ["tiktok"], "UTC", () => "video").media).toEqual([{ kind: "video" }]);
   });
 });
 

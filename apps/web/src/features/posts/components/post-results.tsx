@@ -1,0 +1,54 @@
+import { PLATFORM_LABELS, type Post } from "@app/shared";
+import { ExternalLink, RotateCcw } from "lucide-react";
+import { Button } from "@/components/ui/button";
+
+/**
+ * What became of a post on each network: the network's reason for each failure, a link to each live post,
+ * and Retry failed networks once publishing has ended with failures.
+ */
+export function PostResults({ post, onRetry, busy }: { post: Post; onRetry(): void; busy: boolean }) {
+  const failures = post.targets.filter((t) => t.lastError);
+  const live = post.targets.filter((t) => t.status === "published" && t.externalUrl);
+  const retryable =
+    (post.status === "failed" || post.status === "partially_published") &&
+    post.targets.some((t) => t.status === "failed" || t.status === "unconfirmed");
+  if (failures.length === 0 && live.length === 0) return null;
+  return (
+    <>
+      {failures.length > 0 && (
+        <ul className="grid gap-1 text-xs text-destructive">
+          {failures.map((t) => (
+            <li key={t.id} className="break-words">
+              {PLATFORM_LABELS[t.platform]}: {t.lastError}
+            </li>
+          ))}
+        </ul>
+      )}
+      {live.length > 0 && (
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-label="Published on">
+          {live.map((t) => (
+            <li key={t.id}>
+              <a
+                href={t.externalUrl as string}
+                target="_blank"
+                rel="noreferrer"
+                className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+              >
+                View on {PLATFORM_LABELS[t.platform]}
+                <ExternalLink className="size-3" aria-hidden />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {retryable && (
+        <div>
+          <Button size="sm" variant="outline" disabled={busy} onClick={onRetry}>
+            <RotateCcw aria-hidden />
+            Retry failed networks
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
