@@ -1,4 +1,5 @@
-import { defineConfig } from "vitest/config";
+import path from "node:path";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
@@ -8,6 +9,8 @@ export default defineConfig({
           name: "server",
           environment: "node",
           include: ["apps/server/{src,test}/**/*.test.ts"],
+          // Worker processes on PostgreSQL: npm run test:exactly-once.
+          exclude: [...configDefaults.exclude, "apps/server/test/exactly-once/**"],
           // The upload test measures the memory the server keeps (after collecting garbage).
           execArgv: ["--expose-gc"],
           testTimeout: 30_000,
@@ -18,6 +21,8 @@ export default defineConfig({
         test: {
           name: "shared",
           environment: "node",
+          // The web app's own import paths, as in its Vite config.
+          alias: { "@": path.resolve(import.meta.dirname, "apps/web/src") },
           include: ["packages/*/src/**/*.test.ts", "apps/web/src/**/*.test.ts"],
         },
       },

@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES, accountEventSchema, PLATFORM_LABELS, type SocialAccou
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
+import { applyLiveChange } from "@/lib/live-cache";
 import type { RealtimeChannel } from "@/lib/realtime";
 import { accountName, applyAccountEvent } from "../utils/accounts-cache";
 import { accountsQueryKey } from "./get-accounts";
@@ -31,9 +32,8 @@ export function useAccountsChannel(): RealtimeChannel {
           action: { label: "Reconnect", onClick: () => navigate(ACCOUNTS_PATH) },
         });
       }
-      queryClient.setQueryData<SocialAccount[]>(
-        accountsQueryKey,
-        (list) => list && applyAccountEvent(list, parsed.data),
+      applyLiveChange<SocialAccount[]>(queryClient, { queryKey: accountsQueryKey, exact: true }, (list) =>
+        applyAccountEvent(list, parsed.data),
       );
       void queryClient.invalidateQueries({ queryKey: usageQueryKey });
     },

@@ -1,5 +1,6 @@
 import { type MediaFile, mediaChangedEventSchema } from "@app/shared";
 import { useQueryClient } from "@tanstack/react-query";
+import { applyLiveChange } from "@/lib/live-cache";
 import type { RealtimeChannel } from "@/lib/realtime";
 import { applyMediaEvent } from "../utils/media-cache";
 import { mediaListKey, mediaQueryKey } from "./get-media";
@@ -15,7 +16,9 @@ export function useMediaChannel(): RealtimeChannel {
     onMessage(data) {
       const parsed = mediaChangedEventSchema.safeParse(data);
       if (!parsed.success) return;
-      queryClient.setQueryData<MediaFile[]>(mediaListKey, (list) => list && applyMediaEvent(list, parsed.data));
+      applyLiveChange<MediaFile[]>(queryClient, { queryKey: mediaListKey, exact: true }, (list) =>
+        applyMediaEvent(list, parsed.data),
+      );
     },
     onResync() {
       void queryClient.invalidateQueries({ queryKey: mediaQueryKey });

@@ -1,7 +1,8 @@
-import { type Post, postListResponseSchema, postResponseSchema } from "@app/shared";
+import { type Post, type PostEvent, postListResponseSchema, postResponseSchema } from "@app/shared";
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { type PostsRange, removePost, upsertPost } from "../utils/posts-cache";
+import { applyLiveChange } from "@/lib/live-cache";
+import { applyPostEvent, type PostsRange, removePost, upsertPost } from "../utils/posts-cache";
 
 /** Every cached list of posts lives under this key, followed by its range. */
 export const postsQueryKey = ["posts"] as const;
@@ -25,14 +26,11 @@ export function usePosts(range: PostsRange = {}, opts: { enabled?: boolean } = {
   return useQuery({ ...postsQueryOptions(range), placeholderData: keepPreviousData, enabled: opts.enabled ?? true });
 }
 
-/** Every cached list with its range, so one changed post can be put into each. */
-function eachList(queryClient: QueryClient, update: (list: Post[], range: PostsRange) => Post[]) {
-  for (const [key, list] of queryClient.getQueriesData<Post[]>({ queryKey: [...postsQueryKey, "list"] })) {
-    if (!list) continue;
-    const range = (key[2] ?? {}) as PostsRange;
-    queryClient.setQueryData<Post[]>(key, update(list, range));
-  }
-}
+/** Puts a change into every cached list, each with its range. */
+const eachList = (queryClient: QueryClient, update: (list: Post[], range: PostsRange) => Post[]) =>
+  applyLiveChange<Post[]>(queryClient, { queryKey: [...postsQueryKey, "list"] }, (list, key) =>
+    update(list, (key[2] ?? {}) as PostsRange),
+  );
 
 /** Puts one changed post into every cached list it belongs to (and out of those it left). */
 export const cachePost = (queryClient: QueryClient, post: Post) =>
@@ -41,11 +39,18 @@ export const cachePost = (queryClient: QueryClient, post: Post) =>
 export const uncachePost = (queryClient: QueryClient, id: string) =>
   eachList(queryClient, (list) => removePost(list, id));
 
+/** Applies one change of the server's stream to every cached list. */
+export const cachePostEvent = (queryClient: QueryClient, event: PostEvent) =>
+  eachList(queryClient, (list, range) => applyPostEvent(list, event, range));
+
+export const getPost = async (id: string, signal?: AbortSignal): Promise<Post> =>
+  (await api(`/api/posts/${id}`, { schema: postResponseSchema, signal })).post;
+
 /** One post, to edit it. */
 export function usePost(id: string | null) {
   return useQuery({
     queryKey: [...postsQueryKey, "one", id],
-    queryFn: async ({ signal }) => (await api(`/api/posts/${id}`, { schema: postResponseSchema, signal })).post,
+    queryFn: ({ signal }) => getPost(id as string, signal),
     enabled: id !== null,
   });
 }

@@ -1,9 +1,8 @@
-import { type Post, postEventSchema } from "@app/shared";
+import { postEventSchema } from "@app/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { usageQueryKey } from "@/features/accounts/api/get-usage";
 import type { RealtimeChannel } from "@/lib/realtime";
-import { applyPostEvent, type PostsRange } from "../utils/posts-cache";
-import { postsQueryKey } from "./get-posts";
+import { cachePostEvent, postsQueryKey } from "./get-posts";
 
 /**
  * The "posts" events of the stream: each change lands in every cached list (the scheduler's list and the
@@ -16,10 +15,7 @@ export function usePostsChannel(): RealtimeChannel {
     onMessage(data) {
       const parsed = postEventSchema.safeParse(data);
       if (!parsed.success) return;
-      for (const [key, list] of queryClient.getQueriesData<Post[]>({ queryKey: [...postsQueryKey, "list"] })) {
-        if (!list) continue;
-        queryClient.setQueryData<Post[]>(key, applyPostEvent(list, parsed.data, (key[2] ?? {}) as PostsRange));
-      }
+      cachePostEvent(queryClient, parsed.data);
       void queryClient.invalidateQueries({ queryKey: usageQueryKey });
     },
     onResync() {
