@@ -102,6 +102,12 @@ export function createQueueRepo(db: Db) {
     set: Partial<typeof postTargets.$inferInsert>,
   ): Promise<{ held: boolean; postId?: string; postStatus?: PostStatus; notified?: boolean }> {
     return db.transaction(async (tx) => {
+      // Settles of one post's targets take turns: each then reads the others' outcomes as committed. Without
+      // this, two targets finishing at once could each see the other still publishing, and the post would
+      // stay "publishing" for good.
+      await tx.execute(
+        sql`select 1 from ${posts} where id = (select post_id from ${postTargets} where id = ${targetId}) for update`,
+      );
       const [row] = await tx
         .update(postTargets)
         .set({ ...set, leaseOwner: null, leaseUntil: null, updatedAt: now })

@@ -171,6 +171,24 @@ describe("on time, once", () => {
     expect(network.published).toHaveLength(10);
   });
 
+  test("targets of one post settled at the same moment leave the post's status right", async () => {
+    const { cookie, ids } = await userWith("linkedin", "twitter");
+    const made: string[] = [];
+    for (let i = 0; i < 5; i++) made.push((await schedule(cookie, ids, HOUR, `Post ${i}`)).id);
+    t.clock.advance(2 * HOUR);
+    const queue = createQueueRepo(t.db);
+    const now = t.clock.now();
+    // Two workers each hold one target of every post, and finish them at once (on PostgreSQL, truly at once).
+    const [a, b] = [await queue.claimDue("a", now, 60_000, 5), await queue.claimDue("b", now, 60_000, 5)];
+    expect([...(a ?? []), ...(b ?? [])]).toHaveLength(10);
+    const settle = (worker: string) => (target: ClaimedTarget) =>
+      target.platform === "twitter"
+        ? queue.failed(target.id, worker, now, "Refused")
+        : queue.published(target.id, worker, now, { externalId: `x-${target.id}`, url: null });
+    await Promise.all([...a.map(settle("a")), ...b.map(settle("b"))]);
+    for (const id of made) expect(await postStatus(id)).toBe("partially_published");
+  });
+
   test("once publishing has begun the post can no longer be edited or deleted", async () => {
     const { cookie, ids } = await userWith("linkedin");
     const post = await schedule(cookie, ids, HOUR);
