@@ -1,7 +1,7 @@
 import type { Platform } from "@app/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { postTargets } from "../../src/db/schema";
+import { posts, postTargets } from "../../src/db/schema";
 import {
   connectAccounts,
   createPostgresDatabase,
@@ -131,6 +131,9 @@ test(`${POSTS} posts, two workers killed at random moments: each post published 
   const seconds = (performance.now() - started) / 1000;
 
   const targets = new Map((await hub.db.select().from(postTargets)).map((t) => [t.id, t]));
+  const postStatuses = new Map(
+    (await hub.db.select({ id: posts.id, status: posts.status }).from(posts)).map((p) => [p.id, p.status]),
+  );
   const items = hub.sandbox.published();
   const byMarker = new Map<string, typeof items>();
   for (const item of items) {
@@ -145,6 +148,8 @@ test(`${POSTS} posts, two workers killed at random moments: each post published 
     const received = byMarker.get(`eo${i}x`) ?? [];
     if (target?.status !== "published")
       problems.push(`post ${i} (${post.platform}): ${target?.status} ${target?.lastError ?? ""}`);
+    if (postStatuses.get(post.postId) !== "published")
+      problems.push(`post ${i}: the post says ${postStatuses.get(post.postId)}`);
     if (received.length !== 1) problems.push(`post ${i} (${post.platform}): received ${received.length} times`);
     else if (target?.externalId !== received[0]?.id) problems.push(`post ${i}: links to another post than it made`);
     // Made by an attempt that was cut short, then found by the worker that took it over.
