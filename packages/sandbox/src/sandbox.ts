@@ -185,6 +185,24 @@ export function createSandbox(options: SandboxOptions = {}) {
     get requests(): readonly RecordedRequest[] {
       return requests;
     },
+    /**
+     * The same person posts `count` more items like the published item `likeId` (same account, Page, board or
+     * author) from elsewhere, e.g. the network's own app: they come after it in the network's lists.
+     */
+    postedElsewhere(platform: Platform, likeId: string, count: number) {
+      const like = publishing.find(platform, likeId);
+      if (!like) throw new Error(`no ${platform} item ${likeId}`);
+      for (let i = 1; i <= count; i++) {
+        const text = `Posted elsewhere ${i}`;
+        publishing.add({
+          ...like,
+          id: `${like.id}${i}`,
+          text,
+          ...(like.title && { title: text }),
+          at: new Date(now()),
+        });
+      }
+    },
     /** What the networks published (on one network, if given), oldest first. */
     published(platform?: Platform): PublishedItem[] {
       return publishing.list(platform);

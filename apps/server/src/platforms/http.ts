@@ -16,6 +16,9 @@ export class NetworkError extends Error {
   }
 }
 
+/** The network (or our check of what it accepts) refuses the post for good: no retry will help. */
+export const refuse = (message: string, status = 422) => new NetworkError(message, status, false, false);
+
 export interface ErrorReading {
   message: string;
   tokenRejected: boolean;

@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { hasScope, isRefusal, type NetworkKit, pick } from "../kit";
 import { type MediaKind, type MediaRecord, readMultipart, TooLarge, UPLOAD_LIMIT } from "../media";
+import { pageAt } from "../paging";
 import { numericId, type PublishedItem } from "../publishing";
 import type { Claims } from "../tokens";
 import { pagesOf } from "./facebook";
-import { graphError, graphParams, graphToken, graphTokenError } from "./graph";
+import { graphError, graphPaging, graphParams, graphToken, graphTokenError } from "./graph";
 
 const V = "v25.0";
 const MESSAGE_MAX = 63_206;
@@ -285,13 +286,15 @@ export function facebookPublishing(kit: NetworkKit) {
         ),
       );
     const limit = Math.min(100, Math.max(1, Number(params.limit ?? 25) || 25));
-    const items = kit.publishing
-      .of("facebook", claims.userId)
-      .filter((i) => i.pageId === pageId && i.visibility !== "unpublished")
-      .slice(0, limit);
+    const paged = pageAt(
+      kit.publishing.of("facebook", claims.userId).filter((i) => i.pageId === pageId && i.visibility !== "unpublished"),
+      limit,
+      params.after,
+    );
+    if (!paged) return fail(reply, 400, graphError("(#100) The after cursor is invalid.", 100));
     return {
-      data: items.map((i) => pick(postFields(i), params.fields ?? "id,message,created_time", ["id"])),
-      paging: {},
+      data: paged.page.map((i) => pick(postFields(i), params.fields ?? "id,message,created_time", ["id"])),
+      paging: graphPaging(request, paged.next),
     };
   });
 

@@ -71,3 +71,11 @@ export function graphToken(kit: NetworkKit, request: FastifyRequest, params: Rec
   if (!given) return "missing" as const;
   return kit.tokens.read(given, ["access", "page"]);
 }
+
+/** Graph's cursor paging block: `next` (this request with `after` moved on) only while more remain. */
+export function graphPaging(request: FastifyRequest, next: string | null) {
+  if (!next) return {};
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  url.searchParams.set("after", next);
+  return { cursors: { after: next }, next: url.toString() };
+}

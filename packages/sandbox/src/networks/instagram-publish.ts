@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { hasScope, isRefusal, type NetworkKit, pick } from "../kit";
 import type { MediaRecord } from "../media";
+import { pageAt } from "../paging";
 import type { Person } from "../people";
 import { alnumId, numericId, type PublishedItem, type PublishedKind } from "../publishing";
 import type { Claims } from "../tokens";
-import { graphError, graphParams, graphToken, graphTokenError } from "./graph";
+import { graphError, graphPaging, graphParams, graphToken, graphTokenError } from "./graph";
 
 const CAPTION_MAX = 2200;
 const HASHTAGS_MAX = 30;
@@ -244,11 +245,16 @@ export function instagramPublishing(kit: NetworkKit) {
       if (id !== "me" && !igIdsOf(kit.person(claims)).includes(id))
         return bad(reply, `Object with ID '${id}' does not exist.`, 33);
       const limit = Math.min(100, Math.max(1, Number(params.limit ?? 25) || 25));
-      const items = kit.publishing
-        .of("instagram", claims.userId)
-        .filter((i) => i.kind !== "story")
-        .slice(0, limit);
-      return { data: items.map((i) => pick(mediaFields(i), params.fields ?? "id", ["id"])), paging: {} };
+      const paged = pageAt(
+        kit.publishing.of("instagram", claims.userId).filter((i) => i.kind !== "story"),
+        limit,
+        params.after,
+      );
+      if (!paged) return bad(reply, "The after cursor is invalid.", 33);
+      return {
+        data: paged.page.map((i) => pick(mediaFields(i), params.fields ?? "id", ["id"])),
+        paging: graphPaging(request, paged.next),
+      };
     });
 
     kit.get(`${host}/:id/content_publishing_limit`, async (request, reply) => {

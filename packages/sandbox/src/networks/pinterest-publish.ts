@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { flat, hasScope, type NetworkKit } from "../kit";
 import { type MediaRecord, readMultipart, recordBuffer, TooLarge, UPLOAD_LIMIT } from "../media";
+import { pageAt } from "../paging";
 import { numericId, type PublishedItem } from "../publishing";
 import type { Claims } from "../tokens";
 import { apiError, authed, boardsOf } from "./pinterest";
@@ -149,8 +150,11 @@ export function pinterestPublishing(kit: NetworkKit) {
   kit.get(`${api}/pins`, async (request, reply) => {
     const claims = writer(kit, request, reply, "pins:read");
     if (!claims) return reply;
-    const size = Math.min(250, Math.max(1, Number(flat(request.query).page_size ?? 25) || 25));
-    return { items: kit.publishing.of("pinterest", claims.userId).slice(0, size).map(pinOf), bookmark: null };
+    const q = flat(request.query);
+    const size = Math.min(250, Math.max(1, Number(q.page_size ?? 25) || 25));
+    const paged = pageAt(kit.publishing.of("pinterest", claims.userId), size, q.bookmark);
+    if (!paged) return reply.status(400).send(apiError(1, "Invalid bookmark."));
+    return { items: paged.page.map(pinOf), bookmark: paged.next };
   });
 
   kit.get(`${api}/pins/:id`, async (request, reply) => {

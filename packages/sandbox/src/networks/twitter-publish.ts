@@ -2,6 +2,7 @@ import { twitterLength } from "@app/shared";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { flat, hasScope, isRefusal, type NetworkKit } from "../kit";
 import { Assembly, type MediaRecord, TooLarge, UPLOAD_LIMIT } from "../media";
+import { pageAt } from "../paging";
 import { numericId } from "../publishing";
 import type { Claims } from "../tokens";
 
@@ -319,7 +320,9 @@ export function twitterPublishing(kit: NetworkKit) {
       return invalid(reply, "max_results must be between 5 and 100.", "max_results");
     const fields = new Set((q["tweet.fields"] ?? "").split(","));
     const userId = (request.params as { id: string }).id;
-    const tweets = kit.publishing.of("twitter", userId).slice(0, max);
+    const paged = pageAt(kit.publishing.of("twitter", userId), max, q.pagination_token);
+    if (!paged) return invalid(reply, "The pagination_token query parameter value is invalid.", "pagination_token");
+    const tweets = paged.page;
     if (tweets.length === 0) return { meta: { result_count: 0 } };
     return {
       data: tweets.map((t) => ({
@@ -330,7 +333,12 @@ export function twitterPublishing(kit: NetworkKit) {
         ...(fields.has("author_id") && { author_id: t.networkUserId }),
         ...(fields.has("in_reply_to_user_id") && t.replyTo && { in_reply_to_user_id: t.networkUserId }),
       })),
-      meta: { result_count: tweets.length, newest_id: tweets[0]?.id, oldest_id: tweets.at(-1)?.id },
+      meta: {
+        result_count: tweets.length,
+        newest_id: tweets[0]?.id,
+        oldest_id: tweets.at(-1)?.id,
+        ...(paged.next && { next_token: paged.next }),
+      },
     };
   });
 }

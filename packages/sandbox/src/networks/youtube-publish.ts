@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { flat, hasScope, type NetworkKit } from "../kit";
 import { Assembly, rawBody, TooLarge, UPLOAD_LIMIT } from "../media";
+import { pageAt } from "../paging";
 import { base64Id, type PublishedItem } from "../publishing";
 import type { Claims } from "../tokens";
 import { authed, googleError } from "./youtube";
@@ -266,7 +267,9 @@ export function youtubePublishing(kit: NetworkKit) {
     if (q.type !== "video") return bad(reply, "forMine needs type=video.", "invalidSearchFilter");
     const max = Math.min(50, Math.max(0, Number(q.maxResults ?? 5) || 5));
     const mine = kit.publishing.of("youtube", claims.userId);
-    const items = mine.slice(0, max).map((i) => ({
+    const paged = pageAt(mine, max, q.pageToken);
+    if (!paged) return bad(reply, "The request specifies an invalid page token.", "invalidPageToken");
+    const items = paged.page.map((i) => ({
       kind: "youtube#searchResult",
       etag: `etag-${i.id}`,
       id: { kind: "youtube#video", videoId: i.id },
@@ -277,6 +280,7 @@ export function youtubePublishing(kit: NetworkKit) {
     return {
       kind: "youtube#searchListResponse",
       etag: "etag",
+      ...(paged.next && { nextPageToken: paged.next }),
       regionCode: "US",
       pageInfo: { totalResults: mine.length, resultsPerPage: max },
       items,

@@ -1,6 +1,6 @@
 import { composePostText, MEDIA_MESSAGES, PLATFORM_LABELS, type Platform } from "@app/shared";
 import { AppError } from "../../http/errors";
-import { NetworkError } from "../../platforms/http";
+import { refuse } from "../../platforms/http";
 import type { PublishMedia, PublishRequest } from "../../platforms/platform";
 import type { LookupOutcome, Publisher } from "../../worker/publishing-worker";
 import type { ClaimedTarget } from "../../worker/queue.repo";
@@ -15,8 +15,6 @@ export interface PublishingDeps {
 }
 
 /** A refusal that is ours, not the network's: the target fails with this message, nothing is retried. */
-const refuse = (message: string, status = 422) => new NetworkError(message, status, false, false);
-
 /**
  * The worker's publisher: builds what a network needs from the post, its media and its account, and hands
  * it to that network's adapter with a fresh token (renewed once if the network refuses it).

@@ -1,8 +1,7 @@
 import { POST_MESSAGES } from "@app/shared";
-import { type ErrorReader, NetworkError, networkSend } from "../http";
+import { type ErrorReader, networkSend, refuse } from "../http";
+import { findSince } from "../lookup";
 import type { NetworkContext, PublishOutcome, PublishRequest } from "../platform";
-
-const refuse = (message: string) => new NetworkError(message, 422, false, false);
 
 /**
  * Facebook Pages: feed posts, photos and videos with the Page's own token. Facebook fetches media from
@@ -89,18 +88,24 @@ export function facebookPublishing(ctx: NetworkContext, graphBase: string, readE
     /** The Page's recent posts, looking for this text made since the attempt began. */
     async lookup(req: PublishRequest): Promise<PublishOutcome | null> {
       const { pageId, token } = await pageToken(req);
-      const url = `${graph(`/${pageId}/feed`)}?${new URLSearchParams({
-        fields: "id,message,created_time,permalink_url",
-        limit: "25",
-        access_token: token,
-      })}`;
-      const { data } = await networkSend<{
-        data?: { id: string; message?: string; created_time?: string; permalink_url?: string }[];
-      }>(url, {}, readError);
-      const since = req.since.getTime() - 60_000;
-      const found = data.data?.find(
-        (p) => (p.message ?? "") === req.text && Date.parse((p.created_time ?? "").replace("+0000", "Z")) >= since,
-      );
+      type FeedPost = { id: string; message?: string; created_time?: string; permalink_url?: string };
+      const found = await findSince("Facebook", req.since, {
+        async page(cursor) {
+          const q = new URLSearchParams({
+            fields: "id,message,created_time,permalink_url",
+            limit: "100",
+            access_token: token,
+          });
+          if (cursor) q.set("after", cursor);
+          const { data } = await networkSend<{
+            data?: FeedPost[];
+            paging?: { next?: string; cursors?: { after?: string } };
+          }>(`${graph(`/${pageId}/feed`)}?${q}`, {}, readError);
+          return { items: data.data ?? [], next: data.paging?.next ? (data.paging.cursors?.after ?? null) : null };
+        },
+        madeAt: (p) => Date.parse((p.created_time ?? "").replace("+0000", "Z")),
+        matches: (p) => (p.message ?? "") === req.text,
+      });
       return found ? { externalId: found.id, url: found.permalink_url ?? null } : null;
     },
   };

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { type ErrorReader, NetworkError, networkSend } from "../http";
+import { type ErrorReader, NetworkError, networkSend, refuse } from "../http";
+import { findSince } from "../lookup";
 import type { NetworkContext, PublishMedia, PublishOutcome, PublishRequest } from "../platform";
 
 const CAROUSEL_MAX = 10;
-const refuse = (message: string) => new NetworkError(message, 422, false, false);
 /** "image/png" → "PNG" */
 const typeName = (m: PublishMedia) => (m.mimeType.split("/")[1] ?? m.mimeType).toUpperCase();
 
@@ -109,15 +109,19 @@ export function instagramPublishing(ctx: NetworkContext, graphBase: string, read
      * in that list: an interrupted story is not found.
      */
     async lookup(req: PublishRequest): Promise<PublishOutcome | null> {
-      const { data } = await get<{ data?: { id: string; caption?: string; timestamp?: string; permalink?: string }[] }>(
-        `/${req.account.networkId}/media`,
-        req,
-        { fields: "id,caption,timestamp,permalink", limit: "25" },
-      );
-      const since = req.since.getTime() - 60_000;
-      const found = data.data?.find(
-        (m) => (m.caption ?? "") === req.text && Date.parse((m.timestamp ?? "").replace("+0000", "Z")) >= since,
-      );
+      type Media = { id: string; caption?: string; timestamp?: string; permalink?: string };
+      const found = await findSince("Instagram", req.since, {
+        async page(cursor) {
+          const { data } = await get<{ data?: Media[]; paging?: { next?: string; cursors?: { after?: string } } }>(
+            `/${req.account.networkId}/media`,
+            req,
+            { fields: "id,caption,timestamp,permalink", limit: "100", ...(cursor && { after: cursor }) },
+          );
+          return { items: data.data ?? [], next: data.paging?.next ? (data.paging.cursors?.after ?? null) : null };
+        },
+        madeAt: (m) => Date.parse((m.timestamp ?? "").replace("+0000", "Z")),
+        matches: (m) => (m.caption ?? "") === req.text,
+      });
       return found ? { externalId: found.id, url: found.permalink ?? null } : null;
     },
   };

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { type ErrorReader, NetworkError, networkSend } from "../http";
+import { type ErrorReader, NetworkError, networkSend, refuse } from "../http";
+import { findSince } from "../lookup";
 import type { NetworkContext, PublishMedia, PublishOutcome, PublishRequest } from "../platform";
 
 /** The characters LinkedIn's "little text" treats as markup: unescaped, they cut the post short. */
@@ -20,8 +21,6 @@ export function linkedinCommentary(text: string): string {
 }
 
 const VISIBILITY = { PUBLIC: "PUBLIC", CONNECTIONS: "CONNECTIONS", LOGGED_IN_MEMBERS: "LOGGED_IN" } as const;
-const refuse = (message: string) => new NetworkError(message, 422, false, false);
-
 /** LinkedIn's Posts API with its Images and Videos upload flows; a lookup by author for recovery. */
 export function linkedinPublishing(ctx: NetworkContext, restHeaders: Record<string, string>, readError: ErrorReader) {
   const rest = (path: string) => ctx.serverUrl(`https://api.linkedin.com/rest/${path}`);
@@ -172,14 +171,23 @@ export function linkedinPublishing(ctx: NetworkContext, restHeaders: Record<stri
       const author = authorOf(req);
       if (!author) return null;
       const commentary = linkedinCommentary(req.text);
-      const { data } = await networkSend<{ elements?: { id: string; commentary?: string; createdAt?: number }[] }>(
-        rest(`posts?q=author&author=${encodeURIComponent(author)}&count=50`),
-        { headers: headersFor(req) },
-        readError,
-      );
-      // A minute of slack for clocks that disagree.
-      const since = req.since.getTime() - 60_000;
-      const found = data.elements?.find((e) => e.commentary === commentary && (e.createdAt ?? 0) >= since);
+      const COUNT = 100;
+      type Element = { id: string; commentary?: string; createdAt?: number };
+      const found = await findSince("LinkedIn", req.since, {
+        async page(cursor) {
+          const start = Number(cursor ?? 0);
+          const { data } = await networkSend<{ elements?: Element[]; paging?: { total?: number } }>(
+            rest(`posts?q=author&author=${encodeURIComponent(author)}&count=${COUNT}&start=${start}&sortBy=CREATED`),
+            { headers: headersFor(req) },
+            readError,
+          );
+          const items = data.elements ?? [];
+          const more = data.paging?.total === undefined ? items.length === COUNT : start + COUNT < data.paging.total;
+          return { items, next: more ? String(start + COUNT) : null };
+        },
+        madeAt: (e) => e.createdAt ?? Number.NaN,
+        matches: (e) => e.commentary === commentary,
+      });
       return found ? { externalId: found.id, url: `https://www.linkedin.com/feed/update/${found.id}/` } : null;
     },
   };

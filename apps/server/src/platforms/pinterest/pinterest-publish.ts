@@ -1,8 +1,8 @@
 import { PUBLISH_MESSAGES, titleFrom } from "@app/shared";
-import { type ErrorReader, NetworkError, networkSend } from "../http";
+import { type ErrorReader, networkSend, refuse } from "../http";
+import { findSince } from "../lookup";
 import type { NetworkContext, PublishOutcome, PublishRequest } from "../platform";
 
-const refuse = (message: string) => new NetworkError(message, 422, false, false);
 const pinUrl = (id: string) => `https://www.pinterest.com/pin/${id}/`;
 
 /** Pinterest v5 pins from images Pinterest fetches by their public links, on the chosen or the first board. */
@@ -57,15 +57,21 @@ export function pinterestPublishing(ctx: NetworkContext, readError: ErrorReader)
 
     /** The user's recent pins, looking for this description made since the attempt began. */
     async lookup(req: PublishRequest): Promise<PublishOutcome | null> {
-      const { data } = await networkSend<{ items?: { id: string; description?: string; created_at?: string }[] }>(
-        api("pins?page_size=25"),
-        { headers: bearer(req) },
-        readError,
-      );
-      const since = req.since.getTime() - 60_000;
-      const found = data.items?.find(
-        (p) => (p.description ?? "") === req.text && Date.parse(`${p.created_at ?? ""}Z`) >= since,
-      );
+      type Pin = { id: string; description?: string; created_at?: string };
+      const found = await findSince("Pinterest", req.since, {
+        async page(cursor) {
+          const q = new URLSearchParams({ page_size: "250" });
+          if (cursor) q.set("bookmark", cursor);
+          const { data } = await networkSend<{ items?: Pin[]; bookmark?: string | null }>(
+            api(`pins?${q}`),
+            { headers: bearer(req) },
+            readError,
+          );
+          return { items: data.items ?? [], next: data.bookmark ?? null };
+        },
+        madeAt: (p) => Date.parse(`${p.created_at ?? ""}Z`),
+        matches: (p) => (p.description ?? "") === req.text,
+      });
       return found ? { externalId: found.id, url: pinUrl(found.id) } : null;
     },
   };

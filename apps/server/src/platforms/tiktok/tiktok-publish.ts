@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { PUBLISH_MESSAGES } from "@app/shared";
-import { type ErrorReader, NetworkError, networkSend } from "../http";
+import { type ErrorReader, NetworkError, networkSend, refuse } from "../http";
+import { findSince } from "../lookup";
 import type { NetworkContext, PublishMedia, PublishOutcome, PublishRequest } from "../platform";
 
 const MB = 1024 * 1024;
@@ -8,8 +9,6 @@ const MB = 1024 * 1024;
 const SINGLE_CHUNK_BELOW = 5 * MB;
 const CHUNK = 10 * MB;
 const TITLE_MAX = 2200;
-const refuse = (message: string) => new NetworkError(message, 422, false, false);
-
 /** The text cut to TikTok's title limit (counted in UTF-16 units), never inside a character. */
 function titleOf(text: string): string {
   let out = "";
@@ -163,21 +162,27 @@ export function tiktokPublishing(ctx: NetworkContext, readError: ErrorReader) {
      * video.list permission; without it TikTok cannot be asked, and the post is not tried again blindly.
      */
     async lookup(req: PublishRequest): Promise<PublishOutcome | null> {
-      let videos: { id: string; title?: string; create_time?: number; share_url?: string }[];
-      try {
-        const data = await call<{ videos?: typeof videos }>(req, "video/list/?fields=id,title,create_time,share_url", {
-          max_count: 20,
-        });
-        videos = data.videos ?? [];
-      } catch (err) {
-        // 401 with a live token: scope_not_authorized.
-        if (err instanceof NetworkError && err.status === 401 && !err.tokenRejected)
-          throw refuse(PUBLISH_MESSAGES.unconfirmed("TikTok"));
-        throw err;
-      }
       const title = titleOf(req.text);
-      const since = req.since.getTime() - 60_000;
-      const found = videos.find((v) => (v.title ?? "") === title && (v.create_time ?? 0) * 1000 >= since);
+      type Video = { id: string; title?: string; create_time?: number; share_url?: string };
+      const found = await findSince("TikTok", req.since, {
+        async page(cursor) {
+          try {
+            const data = await call<{ videos?: Video[]; cursor?: number; has_more?: boolean }>(
+              req,
+              "video/list/?fields=id,title,create_time,share_url",
+              { max_count: 20, ...(cursor && { cursor: Number(cursor) }) },
+            );
+            return { items: data.videos ?? [], next: data.has_more && data.cursor ? String(data.cursor) : null };
+          } catch (err) {
+            // 401 with a live token: scope_not_authorized.
+            if (err instanceof NetworkError && err.status === 401 && !err.tokenRejected)
+              throw refuse(PUBLISH_MESSAGES.unconfirmed("TikTok"));
+            throw err;
+          }
+        },
+        madeAt: (v) => (v.create_time ?? Number.NaN) * 1000,
+        matches: (v) => (v.title ?? "") === title,
+      });
       if (!found) return null;
       const id = String(found.id);
       return { externalId: id, url: found.share_url ?? videoUrl(req.account.username ?? "", id) };

@@ -1,13 +1,12 @@
 import { buffer } from "node:stream/consumers";
 import { setTimeout as sleep } from "node:timers/promises";
-import { splitThread, twitterLength } from "@app/shared";
-import { type ErrorReader, NetworkError, networkSend } from "../http";
+import { PLATFORM_LABELS, splitThread, twitterLength } from "@app/shared";
+import { type ErrorReader, NetworkError, networkSend, refuse } from "../http";
+import { findSince } from "../lookup";
 import type { NetworkContext, PublishMedia, PublishOutcome, PublishRequest } from "../platform";
 
 /** Video parts appended per call (X takes up to 5 MB). */
 const SEGMENT = 4 * 1024 * 1024;
-const refuse = (message: string) => new NetworkError(message, 422, false, false);
-
 /** X API v2: media through the v2 upload (one shot for images, in segments for video), posts and threads. */
 export function twitterPublishing(ctx: NetworkContext, readError: ErrorReader) {
   const api = (path: string) => ctx.serverUrl(`https://api.x.com/2/${path}`);
@@ -108,13 +107,21 @@ export function twitterPublishing(ctx: NetworkContext, readError: ErrorReader) {
     async lookup(req: PublishRequest): Promise<PublishOutcome | null> {
       const thread = req.options.twitter?.thread === true;
       const text = thread ? splitThread(req.text)[0] : req.text;
-      const { data } = await networkSend<{ data?: { id: string; text: string; created_at?: string }[] }>(
-        api(`users/${encodeURIComponent(req.account.networkId)}/tweets?max_results=20&tweet.fields=created_at`),
-        { headers: bearer(req) },
-        readError,
-      );
-      const since = req.since.getTime() - 60_000;
-      const found = data.data?.find((t) => t.text === text && Date.parse(t.created_at ?? "") >= since);
+      type Tweet = { id: string; text: string; created_at?: string };
+      const found = await findSince(PLATFORM_LABELS.twitter, req.since, {
+        async page(cursor) {
+          const q = new URLSearchParams({ max_results: "100", "tweet.fields": "created_at" });
+          if (cursor) q.set("pagination_token", cursor);
+          const { data } = await networkSend<{ data?: Tweet[]; meta?: { next_token?: string } }>(
+            api(`users/${encodeURIComponent(req.account.networkId)}/tweets?${q}`),
+            { headers: bearer(req) },
+            readError,
+          );
+          return { items: data.data ?? [], next: data.meta?.next_token ?? null };
+        },
+        madeAt: (t) => Date.parse(t.created_at ?? ""),
+        matches: (t) => t.text === text,
+      });
       return found ? { externalId: found.id, url: urlOf(req, found.id) } : null;
     },
   };

@@ -1,12 +1,12 @@
 import { Readable } from "node:stream";
 import { PUBLISH_MESSAGES, titleFrom } from "@app/shared";
-import { type ErrorReader, NetworkError, networkSend } from "../http";
+import { type ErrorReader, NetworkError, networkSend, refuse } from "../http";
+import { findSince } from "../lookup";
 import type { NetworkContext, PublishMedia, PublishOutcome, PublishRequest } from "../platform";
 
 /** Bytes per PUT: YouTube wants multiples of 256 KiB for every chunk but the last. */
 export const YOUTUBE_CHUNK = 32 * 256 * 1024;
 const DESCRIPTION_MAX_BYTES = 5000;
-const refuse = (message: string) => new NetworkError(message, 422, false, false);
 const watchUrl = (id: string) => `https://www.youtube.com/watch?v=${id}`;
 
 /** YouTube refuses `<` and `>` in titles and descriptions. */
@@ -120,18 +120,28 @@ export function youtubePublishing(ctx: NetworkContext, readError: ErrorReader) {
 
     /** The channel's newest videos, looking for this title published since the attempt began. */
     async lookup(req: PublishRequest): Promise<PublishOutcome | null> {
-      const { data } = await networkSend<{
-        items?: { id?: { videoId?: string }; snippet?: { title?: string; publishedAt?: string } }[];
-      }>(
-        `${api("youtube/v3/search")}?part=snippet&forMine=true&type=video&order=date&maxResults=25`,
-        { headers: bearer(req) },
-        readError,
-      );
       const title = titleOf(req.text);
-      const since = req.since.getTime() - 60_000;
-      const found = data.items?.find(
-        (i) => i.id?.videoId && i.snippet?.title === title && Date.parse(i.snippet.publishedAt ?? "") >= since,
-      );
+      type Result = { id?: { videoId?: string }; snippet?: { title?: string; publishedAt?: string } };
+      const found = await findSince("YouTube", req.since, {
+        async page(cursor) {
+          const q = new URLSearchParams({
+            part: "snippet",
+            forMine: "true",
+            type: "video",
+            order: "date",
+            maxResults: "50",
+          });
+          if (cursor) q.set("pageToken", cursor);
+          const { data } = await networkSend<{ items?: Result[]; nextPageToken?: string }>(
+            `${api("youtube/v3/search")}?${q}`,
+            { headers: bearer(req) },
+            readError,
+          );
+          return { items: data.items ?? [], next: data.nextPageToken ?? null };
+        },
+        madeAt: (i) => Date.parse(i.snippet?.publishedAt ?? ""),
+        matches: (i) => Boolean(i.id?.videoId) && i.snippet?.title === title,
+      });
       const id = found?.id?.videoId;
       return id ? { externalId: id, url: watchUrl(id) } : null;
     },
