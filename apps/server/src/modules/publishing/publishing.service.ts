@@ -14,7 +14,6 @@ export interface PublishingDeps {
   accounts: Pick<AccountsService, "withAccount">;
 }
 
-/** A refusal that is ours, not the network's: the target fails with this message, nothing is retried. */
 /**
  * The worker's publisher: builds what a network needs from the post, its media and its account, and hands
  * it to that network's adapter with a fresh token (renewed once if the network refuses it).
