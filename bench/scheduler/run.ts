@@ -6,6 +6,8 @@
  * record (must be 0), and the lag of a lone post sent to idle workers (p50 and max of 15).
  * Targets: all published within 60 s, a lone post's p50 lag under 1 s. Nothing is asserted.
  *
+ * BENCH_WORKER_NODE_ARGS passes flags to the worker processes (e.g. "--cpu-prof --cpu-prof-dir=prof").
+ * BENCH_WORKERS picks the runs (default "1,2"), BENCH_POSTS the number of posts (default 10,000).
  * BENCH_DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres); the
  * bench creates its databases there and drops them. PUBLISHING_* variables reach the workers.
  */
@@ -53,7 +55,8 @@ async function run(workerCount: number) {
   const workers = [];
   try {
     const accounts = await connectAccounts(hub, USERS, PLATFORMS);
-    for (let i = 0; i < workerCount; i++) workers.push(spawnWorker(hub));
+    const nodeArgs = process.env.BENCH_WORKER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+    for (let i = 0; i < workerCount; i++) workers.push(spawnWorker(hub, {}, nodeArgs));
     await Promise.all(workers.map((w) => waitForWorker(hub.db, w)));
     hub.sandbox.setLatency(LATENCY_MS);
 
@@ -144,7 +147,8 @@ async function run(workerCount: number) {
 
 async function main() {
   const runs = [];
-  for (const n of [1, 2]) {
+  const counts = (process.env.BENCH_WORKERS ?? "1,2").split(",").map(Number);
+  for (const n of counts) {
     runs.push(await run(n));
     if (process.env.BENCH_DEBUG) console.error(runs.at(-1));
   }

@@ -53,7 +53,7 @@ const envSchema = z.object({
   /** How many targets a worker claims at a time. */
   PUBLISHING_BATCH: z.coerce.number().int().positive().default(16),
   /** How many targets a worker publishes at once (each mostly waits for its network). */
-  PUBLISHING_CONCURRENCY: z.coerce.number().int().positive().default(16),
+  PUBLISHING_CONCURRENCY: z.coerce.number().int().positive().default(32),
   /** Media go to this S3 (or S3-compatible) bucket when set; otherwise to DATA_DIR/media on local disk. */
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default("us-east-1"),
