@@ -1,26 +1,10 @@
 import type { Post } from "@app/shared";
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
+import { testPost } from "../utils/test-post";
 import { cachePostEvent, postsListKey } from "./get-posts";
 
-const post = (id: string, status: Post["status"] = "scheduled"): Post => ({
-  id,
-  content: `post ${id}`,
-  hashtags: [],
-  mentions: [],
-  media: [],
-  options: {},
-  facebookPageId: null,
-  status,
-  scheduledAt: "2027-03-12T14:00:00.000Z",
-  timezone: "UTC",
-  scheduledDate: "2027-03-12",
-  scheduledTime: "14:00",
-  platforms: ["linkedin"],
-  targets: [],
-  createdAt: "2026-11-01T00:00:00.000Z",
-  updatedAt: "2026-11-01T00:00:00.000Z",
-});
+const post = (id: string, status: Post["status"] = "scheduled") => testPost(id, "2027-03-12T14:00:00.000Z", { status });
 
 /**
  * A list shown on a screen (observed, as by useQuery) whose server answers are released by hand, in the

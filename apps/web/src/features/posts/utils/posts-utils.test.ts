@@ -1,29 +1,10 @@
-import { checkPost, type Post, type PostEvent } from "@app/shared";
+import { checkPost, type PostEvent } from "@app/shared";
 import { describe, expect, it } from "vitest";
 import { monthGridRange } from "./calendar-range";
 import { formatDay, formatPostMoment, timeLabel } from "./format";
 import { emptyPostForm, parseTags, postFormFrom, postOptions, toCheckInput, toCreateBody } from "./post-form";
 import { applyPostEvent, inRange, removePost, upsertPost } from "./posts-cache";
-
-const post = (id: string, scheduledAt: string, extra: Partial<Post> = {}): Post => ({
-  id,
-  content: `post ${id}`,
-  hashtags: [],
-  mentions: [],
-  media: [],
-  options: {},
-  facebookPageId: null,
-  status: "scheduled",
-  scheduledAt,
-  timezone: "UTC",
-  scheduledDate: scheduledAt.slice(0, 10),
-  scheduledTime: scheduledAt.slice(11, 16),
-  platforms: ["linkedin"],
-  targets: [],
-  createdAt: "2026-11-01T00:00:00.000Z",
-  updatedAt: "2026-11-01T00:00:00.000Z",
-  ...extra,
-});
+import { testPost as post } from "./test-post";
 
 describe("posts cache", () => {
   const march = { from: "2027-03-01T00:00:00.000Z", to: "2027-04-01T00:00:00.000Z" };
