@@ -18,13 +18,14 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
 import { linkedinOrganizationsQueryOptions } from "@/features/accounts/api/get-linkedin-organizations";
 import { pinterestBoardsQueryOptions } from "@/features/accounts/api/get-pinterest-boards";
 import { accountName } from "@/features/accounts/utils/accounts-cache";
 import { INSTAGRAM_FORMATS, type PostFormValues } from "../utils/post-form";
+import { LINKEDIN_VISIBILITY_LABELS } from "../utils/quick-post";
+import { Choices } from "./choices";
 
 const FORMAT_LABELS: Record<(typeof INSTAGRAM_FORMATS)[number], string> = {
   feed: "Feed post",
@@ -34,11 +35,6 @@ const FORMAT_LABELS: Record<(typeof INSTAGRAM_FORMATS)[number], string> = {
 const POST_AS_LABELS: Record<(typeof LINKEDIN_POST_AS)[number], string> = {
   personal: "Personal profile",
   company: "Company page",
-};
-const VISIBILITY_LABELS: Record<(typeof LINKEDIN_VISIBILITIES)[number], string> = {
-  PUBLIC: "Anyone",
-  CONNECTIONS: "Connections only",
-  LOGGED_IN_MEMBERS: "LinkedIn members",
 };
 const TIKTOK_PRIVACY_LABELS: Record<(typeof TIKTOK_PRIVACY_LEVELS)[number], string> = {
   PUBLIC_TO_EVERYONE: "Everyone",
@@ -51,45 +47,6 @@ const YOUTUBE_PRIVACY_LABELS: Record<(typeof YOUTUBE_PRIVACY)[number], string> =
   unlisted: "Unlisted",
   private: "Private",
 };
-
-function Choices<T extends string | number>({
-  id,
-  legend,
-  options,
-  value,
-  onChange,
-  label,
-}: {
-  id: string;
-  legend: string;
-  options: readonly T[];
-  value: T;
-  onChange(value: T): void;
-  label(value: T): string;
-}) {
-  return (
-    <fieldset className="grid gap-2">
-      <legend className="mb-2 text-sm font-medium">{legend}</legend>
-      <RadioGroup
-        className="flex flex-wrap gap-x-4 gap-y-2"
-        value={String(value)}
-        onValueChange={(v) => {
-          const next = options.find((o) => String(o) === v);
-          if (next !== undefined) onChange(next);
-        }}
-      >
-        {options.map((o) => (
-          <div key={String(o)} className="flex items-center gap-2">
-            <RadioGroupItem id={`${id}-${o}`} value={String(o)} />
-            <Label htmlFor={`${id}-${o}`} className="cursor-pointer font-normal">
-              {label(o)}
-            </Label>
-          </div>
-        ))}
-      </RadioGroup>
-    </fieldset>
-  );
-}
 
 /** One network's block of options, with its icon. */
 function NetworkOptions({ platform, children }: { platform: Platform; children: ReactNode }) {
@@ -432,7 +389,7 @@ export function PlatformOptions({
                 options={LINKEDIN_VISIBILITIES}
                 value={field.value}
                 onChange={field.onChange}
-                label={(v) => VISIBILITY_LABELS[v]}
+                label={(v) => LINKEDIN_VISIBILITY_LABELS[v]}
               />
             )}
           />

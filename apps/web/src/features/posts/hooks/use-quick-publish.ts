@@ -132,5 +132,7 @@ export function useQuickPostForm<T extends FieldValues>(opts: {
       toast.error(title, { description });
     },
   );
-  return { form, open, setOpen, busy, onSubmit };
+  /** What the dialog's QuickPostShell takes from the form: spread it there. */
+  const shell = { open, onOpenChange: setOpen, busy, onSubmit };
+  return { form, shell };
 }

@@ -12,7 +12,7 @@ import { QuickField, type QuickPostDialogProps, QuickPostShell } from "./quick-p
 /** A post on one of the account's Facebook Pages, now: a message, a link or a picture (at least one). */
 export function FacebookPostDialog({ account, trigger }: QuickPostDialogProps) {
   const id = useId();
-  const { form, open, setOpen, busy, onSubmit } = useQuickPostForm({
+  const { form, shell } = useQuickPostForm({
     network: "facebook",
     accountId: account.id,
     schema: facebookPostSchema,
@@ -22,16 +22,7 @@ export function FacebookPostDialog({ account, trigger }: QuickPostDialogProps) {
   const { errors } = form.formState;
   const [link, pictureUrl] = useWatch({ control: form.control, name: ["link", "pictureUrl"] });
   return (
-    <QuickPostShell
-      account={account}
-      trigger={trigger}
-      open={open}
-      onOpenChange={setOpen}
-      title="Post to a Facebook Page"
-      submitLabel="Post"
-      busy={busy}
-      onSubmit={onSubmit}
-    >
+    <QuickPostShell account={account} trigger={trigger} title="Post to a Facebook Page" submitLabel="Post" {...shell}>
       <Controller
         control={form.control}
         name="pageId"

@@ -2,8 +2,6 @@ import { LINKEDIN_VISIBILITIES, TEXT_LIMITS } from "@app/shared";
 import { useId } from "react";
 import { Controller, useWatch } from "react-hook-form";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Textarea } from "@/components/ui/textarea";
 import { useQuickPostForm } from "../../hooks/use-quick-publish";
 import {
@@ -13,12 +11,13 @@ import {
   linkedinDraft,
   linkedinPostSchema,
 } from "../../utils/quick-post";
+import { Choices } from "../choices";
 import { CharCount, QuickField, type QuickPostDialogProps, QuickPostShell } from "./quick-post-shell";
 
 /** A LinkedIn post to one account, now: text, who sees it, and an optional article link. */
 export function LinkedinPostDialog({ account, trigger }: QuickPostDialogProps) {
   const id = useId();
-  const { form, open, setOpen, busy, onSubmit } = useQuickPostForm({
+  const { form, shell } = useQuickPostForm({
     network: "linkedin",
     accountId: account.id,
     schema: linkedinPostSchema,
@@ -28,16 +27,7 @@ export function LinkedinPostDialog({ account, trigger }: QuickPostDialogProps) {
   const { errors } = form.formState;
   const [content, linkUrl] = useWatch({ control: form.control, name: ["content", "linkUrl"] });
   return (
-    <QuickPostShell
-      account={account}
-      trigger={trigger}
-      open={open}
-      onOpenChange={setOpen}
-      title="Post to LinkedIn"
-      submitLabel="Post"
-      busy={busy}
-      onSubmit={onSubmit}
-    >
+    <QuickPostShell account={account} trigger={trigger} title="Post to LinkedIn" submitLabel="Post" {...shell}>
       <QuickField
         id={`${id}-content`}
         label="Text"
@@ -60,23 +50,14 @@ export function LinkedinPostDialog({ account, trigger }: QuickPostDialogProps) {
         control={form.control}
         name="visibility"
         render={({ field }) => (
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm font-medium">Who can see it</legend>
-            <RadioGroup
-              className="flex flex-wrap gap-x-5 gap-y-2"
-              value={field.value}
-              onValueChange={(v) => field.onChange(LINKEDIN_VISIBILITIES.find((x) => x === v) ?? field.value)}
-            >
-              {LINKEDIN_VISIBILITIES.map((v) => (
-                <div key={v} className="flex items-center gap-2">
-                  <RadioGroupItem id={`${id}-visibility-${v}`} value={v} />
-                  <Label htmlFor={`${id}-visibility-${v}`} className="cursor-pointer font-normal">
-                    {LINKEDIN_VISIBILITY_LABELS[v]}
-                  </Label>
-                </div>
-              ))}
-            </RadioGroup>
-          </fieldset>
+          <Choices<(typeof LINKEDIN_VISIBILITIES)[number]>
+            id={`${id}-visibility`}
+            legend="Who can see it"
+            options={LINKEDIN_VISIBILITIES}
+            value={field.value}
+            onChange={field.onChange}
+            label={(v) => LINKEDIN_VISIBILITY_LABELS[v]}
+          />
         )}
       />
 

@@ -26,7 +26,7 @@ export function PinterestPostDialog({ account, trigger }: QuickPostDialogProps) 
   const [pickerOpen, setPickerOpen] = useState(false);
   /** the library image chosen, to show it (the form holds its id) */
   const [libraryImage, setLibraryImage] = useState<MediaFile | null>(null);
-  const { form, open, setOpen, busy, onSubmit } = useQuickPostForm({
+  const { form, shell } = useQuickPostForm({
     network: "pinterest",
     accountId: account.id,
     schema: pinterestPostSchema,
@@ -36,7 +36,7 @@ export function PinterestPostDialog({ account, trigger }: QuickPostDialogProps) 
   });
   const { errors } = form.formState;
   const [title, description] = useWatch({ control: form.control, name: ["title", "description"] });
-  const boards = useQuery({ ...pinterestBoardsQueryOptions(account.id), enabled: open });
+  const boards = useQuery({ ...pinterestBoardsQueryOptions(account.id), enabled: shell.open });
 
   useEffect(() => {
     if (boards.isError)
@@ -54,16 +54,7 @@ export function PinterestPostDialog({ account, trigger }: QuickPostDialogProps) 
   };
 
   return (
-    <QuickPostShell
-      account={account}
-      trigger={trigger}
-      open={open}
-      onOpenChange={setOpen}
-      title="Create a Pin"
-      submitLabel="Create Pin"
-      busy={busy}
-      onSubmit={onSubmit}
-    >
+    <QuickPostShell account={account} trigger={trigger} title="Create a Pin" submitLabel="Create Pin" {...shell}>
       <QuickField
         id={`${id}-title`}
         label="Title"

@@ -15,7 +15,7 @@ const TONES = {
 /** A post on X from one account, now: text only, counted the way X counts it. */
 export function TwitterPostDialog({ account, trigger }: QuickPostDialogProps) {
   const id = useId();
-  const { form, open, setOpen, busy, onSubmit } = useQuickPostForm({
+  const { form, shell } = useQuickPostForm({
     network: "twitter",
     accountId: account.id,
     schema: twitterPostSchema,
@@ -25,16 +25,7 @@ export function TwitterPostDialog({ account, trigger }: QuickPostDialogProps) {
   const content = useWatch({ control: form.control, name: "content" });
   const counter = tweetCounter(content);
   return (
-    <QuickPostShell
-      account={account}
-      trigger={trigger}
-      open={open}
-      onOpenChange={setOpen}
-      title="Post to X"
-      submitLabel="Post"
-      busy={busy}
-      onSubmit={onSubmit}
-    >
+    <QuickPostShell account={account} trigger={trigger} title="Post to X" submitLabel="Post" {...shell}>
       <QuickField
         id={`${id}-content`}
         label="Text"
