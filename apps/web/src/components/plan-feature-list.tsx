@@ -2,10 +2,21 @@ import type { PlanFeature } from "@app/shared";
 import { Check, X } from "lucide-react";
 import { cn } from "@/lib/utils";
 
-/** A plan's features, each marked as included or not (said to screen readers too). */
-export function PlanFeatureList({ features, label }: { features: PlanFeature[]; label: string }) {
+/**
+ * A plan's features, each marked as included or not (said to screen readers too): on the landing page's
+ * pricing and on the plan screens.
+ */
+export function PlanFeatureList({
+  features,
+  label,
+  className,
+}: {
+  features: PlanFeature[];
+  label: string;
+  className?: string;
+}) {
   return (
-    <ul className="grid gap-2.5 text-sm" aria-label={label}>
+    <ul className={cn("grid gap-2.5 text-sm", className)} aria-label={label}>
       {features.map((feature) => (
         <li
           key={feature.label}

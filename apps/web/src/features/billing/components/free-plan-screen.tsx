@@ -2,12 +2,12 @@ import { BILLING_MESSAGES, PLANS, TRIAL_DAYS } from "@app/shared";
 import { CircleAlert, Crown, Info } from "lucide-react";
 import { Navigate, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/layouts/page-header";
+import { PlanFeatureList } from "@/components/plan-feature-list";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
 import { useSubscription } from "../api/get-subscription";
 import { CheckoutButton } from "./billing-buttons";
-import { PlanFeatureList } from "./plan-feature-list";
 import { RefreshStatusButton } from "./refresh-status-button";
 import { type Usage, UsageOverview } from "./usage-overview";
 

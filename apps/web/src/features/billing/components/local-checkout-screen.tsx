@@ -3,6 +3,7 @@ import { Crown } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { PageHeader } from "@/components/layouts/page-header";
+import { PlanFeatureList } from "@/components/plan-feature-list";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
@@ -12,7 +13,6 @@ import { useCompleteLocalCheckout } from "../api/complete-local-checkout";
 import { useLocalSession } from "../api/get-local-session";
 import { useFollowUrl } from "../hooks/use-follow-url";
 import { AppOrOutsideLink } from "./app-or-outside-link";
-import { PlanFeatureList } from "./plan-feature-list";
 import { SessionProblem } from "./session-problem";
 import { TestModeBanner } from "./test-mode-banner";
 

@@ -1,6 +1,6 @@
 import { PLANS, type Plan, TRIAL_DAYS } from "@app/shared";
-import { Check, X } from "lucide-react";
 import { Link } from "react-router";
+import { PlanFeatureList } from "@/components/plan-feature-list";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
@@ -35,24 +35,7 @@ function PlanCard({ plan, highlighted = false, cta, note }: PlanCardProps) {
         </p>
       </CardHeader>
       <CardContent className="flex-1">
-        <ul className="space-y-3 text-sm">
-          {plan.features.map((feature) => (
-            <li
-              key={feature.label}
-              className={cn("flex items-start gap-3", !feature.included && "text-muted-foreground")}
-            >
-              {feature.included ? (
-                <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
-              ) : (
-                <X aria-hidden className="mt-0.5 size-4 shrink-0" />
-              )}
-              <span>
-                <span className="sr-only">{feature.included ? "Included: " : "Not included: "}</span>
-                {feature.label}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <PlanFeatureList features={plan.features} label={`${plan.name} plan features`} className="gap-3" />
       </CardContent>
       <CardFooter className="flex-col items-stretch gap-3">
         <Button asChild size="lg" variant={highlighted ? "default" : "outline"}>
