@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { flat, hasScope, type NetworkKit } from "../kit";
 import type { Person } from "../people";
 import type { Claims } from "../tokens";
-import { apiError, authed } from "./linkedin";
+import { apiError, authed, versioned } from "./linkedin";
 
 /** A company page of the sandbox: every numeric id is one, named after its id. */
 export interface SandboxOrganization {
@@ -70,19 +70,7 @@ export function linkedinOrganizations(kit: NetworkKit) {
   /** The version header and a token with one of the organization admin scopes. */
   function adminCall(request: FastifyRequest, reply: FastifyReply, resource: string): Claims | null {
     const version = request.headers["linkedin-version"];
-    if (!version) {
-      void reply
-        .status(400)
-        .send(
-          apiError(
-            400,
-            undefined,
-            "VERSION_MISSING",
-            "A version must be present. Please specify a version by adding the LinkedIn-Version header.",
-          ),
-        );
-      return null;
-    }
+    if (!versioned(request, reply)) return null;
     const claims = authed(kit, request, reply);
     if (!claims) return null;
     if (!hasScope(claims, "rw_organization_admin", "r_organization_admin")) {

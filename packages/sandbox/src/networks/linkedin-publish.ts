@@ -4,7 +4,7 @@ import { flat, hasScope, type NetworkKit } from "../kit";
 import { Assembly, type MediaRecord, rawBody, TooLarge, UPLOAD_LIMIT } from "../media";
 import { numericId, type PublishedKind } from "../publishing";
 import type { Claims } from "../tokens";
-import { apiError, authed } from "./linkedin";
+import { apiError, authed, versioned } from "./linkedin";
 import { administers, organizationIdOf } from "./linkedin-organizations";
 
 /** LinkedIn cuts video uploads in parts of 4 MiB. */
@@ -39,19 +39,7 @@ const badRequest = (reply: FastifyReply, message: string) =>
 
 /** The headers every /rest call needs, then the token. */
 function restCall(kit: NetworkKit, request: FastifyRequest, reply: FastifyReply): Claims | null {
-  if (!request.headers["linkedin-version"]) {
-    void reply
-      .status(400)
-      .send(
-        apiError(
-          400,
-          undefined,
-          "VERSION_MISSING",
-          "A version must be present. Please specify a version by adding the LinkedIn-Version header.",
-        ),
-      );
-    return null;
-  }
+  if (!versioned(request, reply)) return null;
   if (request.headers["x-restli-protocol-version"] !== "2.0.0") {
     void badRequest(reply, "The X-Restli-Protocol-Version header must be 2.0.0.");
     return null;

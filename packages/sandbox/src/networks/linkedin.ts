@@ -29,6 +29,22 @@ export function tokenProblem(reason: string) {
   return apiError(401, 65600, "INVALID_ACCESS_TOKEN", "Invalid access token");
 }
 
+/** Every /rest call names the API version it was written for; without it LinkedIn answers 400. */
+export function versioned(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (request.headers["linkedin-version"]) return true;
+  void reply
+    .status(400)
+    .send(
+      apiError(
+        400,
+        undefined,
+        "VERSION_MISSING",
+        "A version must be present. Please specify a version by adding the LinkedIn-Version header.",
+      ),
+    );
+  return false;
+}
+
 export function authed(kit: NetworkKit, request: FastifyRequest, reply: FastifyReply): Claims | null {
   const claims = kit.bearer(request);
   if (refused(claims)) {
@@ -138,18 +154,7 @@ export const linkedin: NetworkDefinition = {
     });
 
     kit.get("api.linkedin.com/rest/memberFollowersCount", async (request, reply) => {
-      if (!request.headers["linkedin-version"]) {
-        return reply
-          .status(400)
-          .send(
-            apiError(
-              400,
-              undefined,
-              "VERSION_MISSING",
-              "A version must be present. Please specify a version by adding the LinkedIn-Version header.",
-            ),
-          );
-      }
+      if (!versioned(request, reply)) return reply;
       const claims = authed(kit, request, reply);
       if (!claims) return reply;
       if (flat(request.query).q !== "me")
