@@ -1,6 +1,6 @@
 import path from "node:path";
 import { createSandbox } from "@app/sandbox";
-import { AUTH_MESSAGES, ERROR_CODES } from "@app/shared";
+import { AUTH_MESSAGES, ERROR_CODES, oauthCallbackPath } from "@app/shared";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -204,6 +204,7 @@ export async function buildApp(deps: AppDeps) {
           secret: `sandbox:${config.appSecret}`,
           assetBase: config.publicUrl,
           fetch: sandboxMediaFetch(config),
+          redirectUris: (platform) => [`${config.publicUrl}${oauthCallbackPath(platform)}`],
         })
       : undefined);
   if (sandbox) await app.register(sandbox.plugin, { prefix: "/sandbox" });

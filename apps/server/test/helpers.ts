@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createSandbox } from "@app/sandbox";
+import { oauthCallbackPath } from "@app/shared";
 import pg from "pg";
 import { buildApp, closeApp } from "../src/app";
 import { loadConfig } from "../src/config/env";
@@ -113,7 +114,10 @@ export async function createNetworkTestApp(env: Record<string, string> = {}): Pr
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const clock = testClock();
-  const sandbox = createSandbox({ now: clock.now });
+  const sandbox = createSandbox({
+    now: clock.now,
+    redirectUris: (platform) => [`${baseUrl}${oauthCallbackPath(platform)}`],
+  });
   const logs: string[] = [];
   const t = await createTestApp(
     { PUBLIC_URL: baseUrl, INTERNAL_URL: baseUrl, PORT: String(port), ...env },

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createSandbox, type SandboxControl } from "@app/sandbox";
-import type { Platform } from "@app/shared";
+import { oauthCallbackPath, type Platform } from "@app/shared";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { buildApp, closeApp, sandboxMediaFetch } from "../src/app";
@@ -91,6 +91,7 @@ export async function startHub(o: { databaseUrl: string; latencyMs?: number; pub
     fetch: sandboxMediaFetch(config),
     latencyMs: o.latencyMs,
     publishedLimit: o.publishedLimit,
+    redirectUris: (platform) => [`${baseUrl}${oauthCallbackPath(platform)}`],
   });
   const app = await buildApp({ config, database, sandbox, logger: false });
   await app.listen({ port, host: "127.0.0.1" });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Form, flat, type NetworkDefinition, sandboxClientId } from "./kit";
 import { personOf, USERNAME_PATTERN } from "./people";
+import type { ReviewSettings } from "./review";
 import type { TokenStore } from "./tokens";
 
 const escapeHtml = (s: string) =>
@@ -22,17 +23,19 @@ function page(title: string, body: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
+export interface ConsentOptions {
+  /** the redirect URIs registered for the sandbox's app on this network */
+  redirectUris: (platform: NetworkDefinition["platform"]) => readonly string[];
+  review: () => ReviewSettings;
+}
+
 /** What is wrong with an authorize request, in the words a network's error page would use. */
-function problemOf(def: NetworkDefinition, q: Form): string | null {
+function problemOf(def: NetworkDefinition, q: Form, o: ConsentOptions): string | null {
   if (q[def.clientParam] !== sandboxClientId(def.platform)) return `Invalid ${def.clientParam}.`;
+  // Checked before anything is sent back to it: an unregistered address never gets a redirect.
+  if (!q.redirect_uri || !o.redirectUris(def.platform).includes(q.redirect_uri))
+    return "The redirect_uri does not match any redirect URI registered for this app.";
   if (q.response_type !== "code") return "Unsupported response_type: only 'code' is allowed.";
-  let redirect: URL;
-  try {
-    redirect = new URL(q.redirect_uri ?? "");
-  } catch {
-    return "The redirect_uri is missing or is not a valid URL.";
-  }
-  if (redirect.protocol !== "https:" && redirect.protocol !== "http:") return "The redirect_uri must be http(s).";
   if (!q.scope) return "The scope parameter is missing.";
   if (def.pkce === "required" && !q.code_challenge) return "Missing code_challenge: PKCE is required.";
   if (q.code_challenge && q.code_challenge_method !== "S256")
@@ -64,24 +67,42 @@ function backTo(def: NetworkDefinition, q: Form, params: Record<string, string>)
 }
 
 /** Each network's authorize page: GET shows the consent form, POST answers it. */
-export function registerConsent(app: FastifyInstance, def: NetworkDefinition, tokens: TokenStore) {
+export function registerConsent(app: FastifyInstance, def: NetworkDefinition, tokens: TokenStore, o: ConsentOptions) {
   const url = `/${def.platform}/${def.authorizePath}`;
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.status(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(body);
 
   app.get(url, async (request: FastifyRequest, reply) => {
     const q = flat(request.query);
-    const problem = problemOf(def, q);
+    const problem = problemOf(def, q, o);
     if (problem)
       return html(reply, 400, page(`${def.label} (sandbox): error`, `<h1>Error</h1><p>${escapeHtml(problem)}</p>`));
+    const scopes = def.scopeRefusal?.((q.scope ?? "").split(def.scopeSeparator).filter(Boolean), o.review());
+    if (scopes?.redirect)
+      return reply.redirect(backTo(def, q, { error: scopes.error, error_description: scopes.description }));
+    if (scopes)
+      return html(
+        reply,
+        400,
+        page(`${def.label} (sandbox): error`, `<h1>Error</h1><p>${escapeHtml(scopes.description)}</p>`),
+      );
     return html(reply, 200, consentPage(def, q));
   });
 
   app.post(url, async (request: FastifyRequest, reply) => {
     const q = flat(request.query);
-    const problem = problemOf(def, q);
+    const problem = problemOf(def, q, o);
     if (problem)
       return html(reply, 400, page(`${def.label} (sandbox): error`, `<h1>Error</h1><p>${escapeHtml(problem)}</p>`));
+    const scopes = def.scopeRefusal?.((q.scope ?? "").split(def.scopeSeparator).filter(Boolean), o.review());
+    if (scopes?.redirect)
+      return reply.redirect(backTo(def, q, { error: scopes.error, error_description: scopes.description }));
+    if (scopes)
+      return html(
+        reply,
+        400,
+        page(`${def.label} (sandbox): error`, `<h1>Error</h1><p>${escapeHtml(scopes.description)}</p>`),
+      );
     const form = flat(request.body);
     if (form.approve !== "1") {
       return reply.redirect(

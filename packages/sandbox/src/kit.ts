@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type FetchOutcome, fetchMedia, type MediaFetch } from "./media";
 import { type Person, personOf } from "./people";
 import type { Publishing } from "./publishing";
+import type { ReviewSettings } from "./review";
 import { type Claims, type Refusal, s256, type TokenStore } from "./tokens";
 
 /** Every sandbox network's app is registered under this id and shares one secret. */
@@ -25,6 +26,15 @@ export interface NetworkDefinition {
   codeLifetimeSeconds: number;
   /** Instagram appends `#_` to the redirect */
   redirectFragment?: string;
+  /**
+   * The network's answer to an authorize request asking for scopes the app may not have (not granted by
+   * its review or products), or null when it may ask for them all: shown on the network's error page, or
+   * sent back to the app's redirect as `error` and `error_description` where the network does that.
+   */
+  scopeRefusal?(
+    scopes: string[],
+    review: ReviewSettings,
+  ): { error: string; description: string; redirect: boolean } | null;
   /** the network's error body for a status, with an optional message */
   errorBody(status: number, message?: string): unknown;
   /** extra headers on a 429 (X's rate-limit headers) */
@@ -37,6 +47,8 @@ export interface NetworkKit {
   now(): number;
   tokens: TokenStore;
   person(claims: Pick<Claims, "username">): Person;
+  /** what the network's app review has granted the sandbox's app now (tests change it) */
+  review(): ReviewSettings;
   avatarUrl(person: Person): string;
   get(path: string, handler: Handler): void;
   post(path: string, handler: Handler, options?: RouteOptions): void;
@@ -93,6 +105,7 @@ export function scopedKit(
     fetch: MediaFetch;
     /** each call's duration now, in ms: half before it is acted on, half before its answer leaves */
     latencyMs?: () => number;
+    review: () => ReviewSettings;
   },
 ): NetworkKit {
   const { app, tokens } = deps;
@@ -117,6 +130,7 @@ export function scopedKit(
     now: deps.now,
     tokens,
     person: (claims) => personOf(def.platform, claims.username),
+    review: deps.review,
     avatarUrl: (p) => `${deps.assetBase}/sandbox/_assets/avatar/${p.platform}/${encodeURIComponent(p.username)}.svg`,
     get: (path, handler) => route("GET", path, handler),
     post: (path, handler, o) => route("POST", path, handler, o),

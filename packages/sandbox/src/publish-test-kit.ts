@@ -36,8 +36,13 @@ export interface TestSandbox {
   close(): Promise<void>;
 }
 
-export async function startSandbox(options: Omit<SandboxOptions, "secret"> = {}): Promise<TestSandbox> {
-  const sandbox = createSandbox({ ...options, secret: SECRET });
+/** The redirect URI registered for the test sandbox's app on every network. */
+export const TEST_REDIRECT = "https://app.example/auth/callback";
+
+export async function startSandbox(
+  options: Omit<SandboxOptions, "secret" | "redirectUris"> = {},
+): Promise<TestSandbox> {
+  const sandbox = createSandbox({ ...options, secret: SECRET, redirectUris: () => [TEST_REDIRECT] });
   const app = Fastify();
   const files = new Map<string, { data: Buffer; type: string }>();
   app.get<{ Params: { name: string } }>("/files/:name", async (request, reply) => {

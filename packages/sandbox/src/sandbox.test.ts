@@ -25,7 +25,12 @@ let app: FastifyInstance;
 let control: SandboxControl;
 
 async function serve(secret = SECRET) {
-  const sandbox = createSandbox({ now: () => new Date(clock), secret, assetBase: ASSETS });
+  const sandbox = createSandbox({
+    now: () => new Date(clock),
+    secret,
+    assetBase: ASSETS,
+    redirectUris: () => [REDIRECT],
+  });
   const server = Fastify();
   await server.register(sandbox.plugin, { prefix: "/sandbox" });
   await server.ready();
@@ -540,6 +545,9 @@ describe.each(CASES.map((c) => c.platform))("%s consent page", (platform) => {
     ["missing", null],
     ["not a URL", "not a url"],
     ["not http(s)", "javascript:alert(1)"],
+    ["not registered for the app", "https://attacker.example/auth/callback"],
+    ["registered, but on another path", "https://app.example/auth/callback/../steal"],
+    ["registered, with a query added", `${REDIRECT}?next=https://attacker.example`],
   ])("refuses a redirect_uri that is %s", async (_, redirectUri) => {
     const res = await app.inject({ method: "GET", url: authorizeUrl(platform, { redirect_uri: redirectUri }) });
     expect(res.statusCode).toBe(400);

@@ -15,6 +15,7 @@ import { twitter } from "./networks/twitter";
 import { youtube } from "./networks/youtube";
 import { avatarSvg, personOf, USERNAME_PATTERN } from "./people";
 import { createPublishing, type PublishedItem } from "./publishing";
+import { applyReview, defaultReview, type ReviewChange } from "./review";
 import { createTokenStore } from "./tokens";
 
 export const NETWORKS: Record<Platform, NetworkDefinition> = {
@@ -47,6 +48,13 @@ export interface SandboxOptions {
   latencyMs?: number;
   /** how many published items `control.published()` keeps, oldest dropped first (default 10,000) */
   publishedLimit?: number;
+  /**
+   * The redirect URIs registered for the sandbox's app on a network (the app's own callback URLs). As on the
+   * real networks, an authorize request with any other redirect_uri gets an error page, never a redirect.
+   */
+  redirectUris: (platform: Platform) => readonly string[];
+  /** the app's review state on each network, if not the default (a fully reviewed app) */
+  review?: ReviewChange;
 }
 
 export interface RecordedRequest {
@@ -78,7 +86,7 @@ interface Fault extends FaultOptions {
  * Look-alikes of the seven networks' OAuth and account APIs, served under `/sandbox/<platform>/<host>/<path>`.
  * `control` lets tests make a network fail, throttle, expire or revoke tokens, and read what was asked of it.
  */
-export function createSandbox(options: SandboxOptions = {}) {
+export function createSandbox(options: SandboxOptions) {
   const now = () => (options.now ? options.now() : new Date()).getTime();
   const tokens = createTokenStore(options.secret ?? randomBytes(32).toString("hex"), now);
   const requests: RecordedRequest[] = [];
@@ -86,6 +94,8 @@ export function createSandbox(options: SandboxOptions = {}) {
   const publishing = createPublishing(options.publishedLimit);
   let latencyMs = options.latencyMs ?? 0;
   const fetcher: MediaFetch = options.fetch ?? ((url, init) => fetch(url, { ...init, redirect: "follow" }));
+  const review = defaultReview();
+  if (options.review) applyReview(review, options.review);
 
   /** Records an API call and answers it with a pending fault if one applies; true when it did. */
   function guard(platform: Platform, request: FastifyRequest, reply: FastifyReply): boolean {
@@ -136,7 +146,7 @@ export function createSandbox(options: SandboxOptions = {}) {
       },
     );
     for (const def of Object.values(NETWORKS)) {
-      registerConsent(app, def, tokens);
+      registerConsent(app, def, tokens, { redirectUris: options.redirectUris, review: () => review });
       registerConnectedApps(app, def, tokens);
       def.routes(
         scopedKit(def, {
@@ -148,6 +158,7 @@ export function createSandbox(options: SandboxOptions = {}) {
           publishing,
           fetch: fetcher,
           latencyMs: () => latencyMs,
+          review: () => review,
         }),
       );
     }
@@ -177,6 +188,10 @@ export function createSandbox(options: SandboxOptions = {}) {
     /** The person withdrew the app's access: every token of their grants stops working. */
     revoke(platform: Platform, networkUserId?: string) {
       tokens.revoke(platform, networkUserId);
+    },
+    /** The app's review state changes on some networks (its tier, audit or products), e.g. `{ tiktok: { audited: false } }`. */
+    setReview(change: ReviewChange) {
+      applyReview(review, change);
     },
     /** From now on each network API call takes this long (see SandboxOptions.latencyMs). */
     setLatency(ms: number) {
@@ -212,6 +227,8 @@ export function createSandbox(options: SandboxOptions = {}) {
       requests.length = 0;
       faults = [];
       tokens.reset();
+      applyReview(review, defaultReview());
+      if (options.review) applyReview(review, options.review);
     },
   };
 

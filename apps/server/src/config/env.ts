@@ -39,6 +39,19 @@ const envSchema = z.object({
    * Community Management API get them (a normal app fails to connect with them). The sandbox always grants them.
    */
   LINKEDIN_ORGANIZATIONS: z.enum(["0", "1", "true", "false"]).default("0"),
+  /**
+   * The LinkedIn-Version header of every LinkedIn /rest call (YYYYMM). LinkedIn retires each version about a
+   * year after its release and answers 426 to a retired or never-released one: move this forward then.
+   */
+  LINKEDIN_VERSION: z
+    .string()
+    .regex(/^\d{6}(\.\d{2})?$/, "LINKEDIN_VERSION must look like 202607 (YYYYMM)")
+    .default("202607"),
+  /**
+   * The Pinterest API host. Apps on Pinterest's Trial access must create pins on its sandbox host
+   * (api-sandbox.pinterest.com); Standard access uses api.pinterest.com.
+   */
+  PINTEREST_API_HOST: z.enum(["api.pinterest.com", "api-sandbox.pinterest.com"]).default("api.pinterest.com"),
   /** Where the server reaches itself for sandbox calls; defaults to loopback on PORT. */
   INTERNAL_URL: optionalString.pipe(z.string().url().optional()),
   /** How often connected accounts' tokens are checked and renewed before they expire. */
@@ -95,6 +108,8 @@ export interface Config {
   sandbox: boolean;
   /** whether LinkedIn is asked for its organization scopes (company pages), from LINKEDIN_ORGANIZATIONS */
   linkedinOrganizations: boolean;
+  /** settings of how the app speaks to some networks (API version, host) */
+  networkSettings: NetworkSettings;
   internalUrl: string;
   refreshSweepMs: number;
   /** whether `npm start` runs the publishing worker inside the server */
@@ -126,6 +141,14 @@ export interface Config {
         webhookSecret: string | undefined;
         apiBase: string | undefined;
       };
+}
+
+/** How the app speaks to networks whose API has settings of its own. */
+export interface NetworkSettings {
+  /** LINKEDIN_VERSION: the LinkedIn-Version header */
+  linkedinVersion: string;
+  /** PINTEREST_API_HOST: where pins are created (the sandbox host for Trial access) */
+  pinterestApiHost: "api.pinterest.com" | "api-sandbox.pinterest.com";
 }
 
 /** The environment variable prefix of each network's credentials. */
@@ -188,6 +211,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     sandbox: e.SANDBOX === "1" || e.SANDBOX === "true",
     linkedinOrganizations: e.LINKEDIN_ORGANIZATIONS === "1" || e.LINKEDIN_ORGANIZATIONS === "true",
+    networkSettings: { linkedinVersion: e.LINKEDIN_VERSION, pinterestApiHost: e.PINTEREST_API_HOST },
     internalUrl: (e.INTERNAL_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ""),
     networks: readNetworks(source),
     billing: readBilling(e),

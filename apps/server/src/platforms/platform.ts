@@ -8,6 +8,7 @@ import type {
   Platform,
   PostOptions,
 } from "@app/shared";
+import type { NetworkSettings } from "../config/env";
 
 export interface TokenSet {
   accessToken: string;
@@ -83,8 +84,17 @@ export interface PublishRequest {
   media: PublishMedia[];
   /** when this attempt began: a lookup looks for posts made since */
   since: Date;
+  /** the scopes the network granted this account's token (an optional read is skipped without its scope) */
+  scopes: readonly string[];
+  /**
+   * What earlier attempts of this post already made on the network (as recorded with recordProgress), e.g.
+   * the parts of a thread already posted: they must not be made again. null on a first attempt.
+   */
+  progress: Record<string, unknown> | null;
   /** extends the worker's lease; call it between the steps of a long upload */
   keepAlive(): Promise<void>;
+  /** keeps what this attempt made so far, for the next attempt to go on from (see `progress`) */
+  recordProgress(progress: Record<string, unknown>): Promise<void>;
 }
 
 export interface PublishOutcome {
@@ -92,6 +102,8 @@ export interface PublishOutcome {
   externalId: string;
   /** where people see it */
   url: string | null;
+  /** what the network did otherwise than asked, for the user to know (e.g. kept private) */
+  notice?: string | null;
 }
 
 /** Connection settings of one network: its app's credentials and where its hosts are. */
@@ -101,11 +113,17 @@ export interface NetworkContext {
   sandbox: boolean;
   /** Scopes asked for on top of the network's own (LinkedIn's organization scopes, when they are enabled). */
   extraScopes?: readonly string[];
+  /** LINKEDIN_VERSION, PINTEREST_API_HOST and the like */
+  settings: NetworkSettings;
   /** A network URL as the server calls it (the real one, or its sandbox look-alike). */
   serverUrl(realUrl: string): string;
   /** A network URL as the browser opens it (authorize pages). */
   browserUrl(realUrl: string): string;
 }
+
+/** The scopes of a token as one list, whichever separator the network used (spaces or commas). */
+export const grantedScopes = (scopes: string | null | undefined): string[] =>
+  (scopes ?? "").split(/[\s,]+/).filter(Boolean);
 
 export const secondsFromNow = (seconds: unknown, now = Date.now()): Date | null =>
   typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0 ? new Date(now + seconds * 1000) : null;

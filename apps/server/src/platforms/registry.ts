@@ -35,12 +35,13 @@ export function createPlatformRegistry(config: Config): Partial<Record<Platform,
     const creds = config.networks[platform];
     let ctx: NetworkContext;
     if (creds) {
-      ctx = { ...creds, sandbox: false, serverUrl: (u) => u, browserUrl: (u) => u };
+      ctx = { ...creds, sandbox: false, settings: config.networkSettings, serverUrl: (u) => u, browserUrl: (u) => u };
     } else if (config.sandbox) {
       ctx = {
         clientId: sandboxClientId(platform),
         clientSecret: SANDBOX_CLIENT_SECRET,
         sandbox: true,
+        settings: config.networkSettings,
         serverUrl: (u) => sandboxUrl(config.internalUrl, platform, u),
         browserUrl: (u) => sandboxUrl(config.publicUrl, platform, u),
       };

@@ -10,10 +10,17 @@ export type { PublishOutcome };
 /** What the network says became of an earlier attempt: the post it made, none, or "cannot ask". */
 export type LookupOutcome = PublishOutcome | null | "unsupported";
 
+/** What a publication may do with its claim while it runs. */
+export interface AttemptHooks {
+  /** extends the lease; call it during long uploads */
+  keepAlive(): Promise<void>;
+  /** keeps what was made so far on the network, handed back to the next attempt as `target.progress` */
+  recordProgress(progress: Record<string, unknown>): Promise<void>;
+}
+
 /** Publishes one target to its network (tokens, media, the network's calls). */
 export interface Publisher {
-  /** `keepAlive` extends the lease; call it during long uploads. */
-  publish(target: ClaimedTarget, keepAlive: () => Promise<void>): Promise<PublishOutcome>;
+  publish(target: ClaimedTarget, hooks: AttemptHooks): Promise<PublishOutcome>;
   /** Looks on the network for the post an interrupted attempt may have made (since attemptStartedAt). */
   lookup(target: ClaimedTarget): Promise<LookupOutcome>;
 }
@@ -91,10 +98,15 @@ export function createPublishingWorker(opts: WorkerOptions) {
         return settle(t, queue.published(t.id, id, now(), found));
       }
     }
-    const keepAlive = async () => {
-      await queue.extendLease(t.id, id, new Date(now().getTime() + leaseMs));
+    const hooks: AttemptHooks = {
+      async keepAlive() {
+        await queue.extendLease(t.id, id, new Date(now().getTime() + leaseMs));
+      },
+      async recordProgress(progress) {
+        await queue.recordProgress(t.id, id, progress);
+      },
     };
-    const out = await publisher.publish(t, keepAlive);
+    const out = await publisher.publish(t, hooks);
     return settle(t, queue.published(t.id, id, now(), out));
   }
 

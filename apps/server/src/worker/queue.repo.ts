@@ -20,6 +20,8 @@ export interface ClaimedTarget {
   verifyFirst: boolean;
   /** taken over from a worker whose lease ran out: its call may or may not have gone through */
   recovered: boolean;
+  /** what earlier attempts already made on the network (recordProgress), never to be made again */
+  progress: Record<string, unknown> | null;
 }
 
 interface ClaimRow {
@@ -32,6 +34,7 @@ interface ClaimRow {
   attempts: number;
   previous_started_at: string | Date | null;
   verify_first: boolean;
+  progress: Record<string, unknown> | null;
 }
 
 const asDate = (v: string | Date | null) => (v === null ? null : new Date(v));
@@ -63,7 +66,7 @@ export function createQueueRepo(db: Db) {
       from before, ${posts} p
       where t.id = before.id and p.id = t.post_id
       returning t.id, t.post_id, p.user_id, t.account_id, t.platform, t.page_id, t.attempts,
-                before.previous_started_at, t.verify_first`);
+                before.previous_started_at, t.verify_first, t.progress`);
     const rows = (res as unknown as { rows: ClaimRow[] }).rows;
     const postIds = [...new Set(rows.map((r) => r.post_id))];
     if (postIds.length) {
@@ -92,6 +95,7 @@ export function createQueueRepo(db: Db) {
       previousAttemptStartedAt: asDate(r.previous_started_at),
       verifyFirst: r.verify_first || recovered,
       recovered,
+      progress: r.progress ?? null,
     });
 
   /** Ends a lease with `set`, then derives the post's status; false when the lease was no longer ours. */
@@ -191,11 +195,30 @@ export function createQueueRepo(db: Db) {
       return rows.length > 0;
     },
 
-    published(targetId: string, workerId: string, now: Date, r: { externalId: string; url: string | null }) {
+    /**
+     * Keeps what this attempt has made on the network so far (e.g. the posted parts of a thread), while the
+     * lease is the caller's; false when it no longer is.
+     */
+    async recordProgress(targetId: string, workerId: string, progress: Record<string, unknown>): Promise<boolean> {
+      const rows = await db
+        .update(postTargets)
+        .set({ progress })
+        .where(and(eq(postTargets.id, targetId), eq(postTargets.leaseOwner, workerId)))
+        .returning({ id: postTargets.id });
+      return rows.length > 0;
+    },
+
+    published(
+      targetId: string,
+      workerId: string,
+      now: Date,
+      r: { externalId: string; url: string | null; notice?: string | null },
+    ) {
       return settle(targetId, workerId, now, {
         status: "published",
         externalId: r.externalId,
         externalUrl: r.url,
+        notice: r.notice ?? null,
         publishedAt: now,
         lastError: null,
         verifyFirst: false,

@@ -49,6 +49,7 @@ async function takenOver(postId: string, startedAt: Date): Promise<ClaimedTarget
     previousAttemptStartedAt: startedAt,
     verifyFirst: true,
     recovered: true,
+    progress: target.progress ?? null,
   };
 }
 

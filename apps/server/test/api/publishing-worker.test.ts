@@ -146,11 +146,11 @@ describe("on time, once", () => {
     let underWay = 0;
     let most = 0;
     const publish = network.publisher.publish;
-    network.publisher.publish = async (target, keepAlive) => {
+    network.publisher.publish = async (target, hooks) => {
       most = Math.max(most, ++underWay);
       await new Promise((resolve) => setTimeout(resolve, 40));
       underWay--;
-      return publish(target, keepAlive);
+      return publish(target, hooks);
     };
     const w = worker(network, "loop", { concurrency: 4, batch: 4, pollMs: 20 });
     w.start();

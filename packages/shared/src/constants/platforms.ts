@@ -11,6 +11,9 @@ export const PLATFORM_LABELS: Record<Platform, string> = {
   youtube: "YouTube",
 };
 
+/** Where a network sends the user back after consent: the redirect URI registered for the app, after PUBLIC_URL. */
+export const oauthCallbackPath = (platform: Platform) => `/auth/${platform}/callback`;
+
 /** What the connect dialog says of each network. */
 export const PLATFORM_DESCRIPTIONS: Record<Platform, string> = {
   facebook: "Publish to the Facebook Pages you manage.",

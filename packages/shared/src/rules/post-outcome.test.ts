@@ -10,6 +10,7 @@ const target = (platform: Target["platform"], status: Target["status"], lastErro
   pageId: null,
   status,
   lastError,
+  notice: null,
   externalUrl: null,
   publishedAt: null,
 });

@@ -168,6 +168,8 @@ export const postTargetSchema = z.object({
   pageId: z.string().nullable(),
   status: z.enum(TARGET_STATUSES),
   lastError: z.string().nullable(),
+  /** what the network did otherwise than asked (e.g. kept the video private) */
+  notice: z.string().nullable(),
   externalUrl: z.string().nullable(),
   publishedAt: z.string().nullable(),
 });

@@ -25,6 +25,8 @@ export const socialAccounts = pgTable(
     /** Set when the network refused the token for good: the user must connect again. */
     needsReconnect: boolean("needs_reconnect").notNull().default(false),
     lastError: text("last_error"),
+    /** When the owner was told the token runs out without a way to renew it (cleared by a reconnect). */
+    expiryWarnedAt: timestamp("expiry_warned_at", { withTimezone: true }),
     /** While set and in the future, one process is renewing the tokens: nobody else may. */
     refreshClaimedUntil: timestamp("refresh_claimed_until", { withTimezone: true }),
     sandbox: boolean("sandbox").notNull().default(false),

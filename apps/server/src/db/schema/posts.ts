@@ -64,6 +64,16 @@ export const postTargets = pgTable(
     externalId: text("external_id"),
     externalUrl: text("external_url"),
     lastError: text("last_error"),
+    /**
+     * What the network did otherwise than asked, said to the user beside the result (e.g. YouTube kept an
+     * unaudited project's upload private).
+     */
+    notice: text("notice"),
+    /**
+     * What an attempt already made on the network, kept across attempts so that a retry never makes it
+     * again (the parts of an X thread already posted).
+     */
+    progress: jsonb("progress").$type<Record<string, unknown>>(),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

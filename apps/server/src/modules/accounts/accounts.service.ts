@@ -3,6 +3,7 @@ import {
   accountStatus,
   ERROR_CODES,
   type Network,
+  oauthCallbackPath,
   PLANS,
   PLATFORM_LABELS,
   PLATFORMS,
@@ -101,7 +102,7 @@ export function createAccountsService(deps: AccountsDeps) {
     }
   }
 
-  const redirectUri = (platform: string) => `${deps.publicUrl}/auth/${platform}/callback`;
+  const redirectUri = (platform: string) => `${deps.publicUrl}${oauthCallbackPath(platform as Platform)}`;
 
   /** Another process renewed the account, or is renewing it: waits for it to finish and returns its result. */
   async function renewedElsewhere(stale: AccountRow): Promise<AccountRow> {

@@ -10,7 +10,7 @@ export type PostWithTargets = PostRow & { targets: TargetRow[] };
 /** What the API shows of a target. */
 export type ApiTargetRow = Pick<
   TargetRow,
-  "id" | "accountId" | "platform" | "pageId" | "status" | "lastError" | "externalUrl" | "publishedAt"
+  "id" | "accountId" | "platform" | "pageId" | "status" | "lastError" | "notice" | "externalUrl" | "publishedAt"
 >;
 export type PostForApi = PostRow & { targets: ApiTargetRow[] };
 export type NewTarget = Pick<typeof postTargets.$inferInsert, "accountId" | "platform" | "pageId" | "nextAttemptAt">;
@@ -110,7 +110,8 @@ export function createPostsRepo(db: Db) {
             select json_agg(json_build_object(
               'id', ${postTargets.id}, 'accountId', ${postTargets.accountId}, 'platform', ${postTargets.platform},
               'pageId', ${postTargets.pageId}, 'status', ${postTargets.status}, 'lastError', ${postTargets.lastError},
-              'externalUrl', ${postTargets.externalUrl}, 'publishedAt', ${postTargets.publishedAt}
+              'notice', ${postTargets.notice}, 'externalUrl', ${postTargets.externalUrl},
+              'publishedAt', ${postTargets.publishedAt}
             ) order by ${postTargets.createdAt}, ${postTargets.platform})
             from ${postTargets} where ${postTargets.postId} = ${posts.id}
           ), '[]'::json) as targets

@@ -56,6 +56,7 @@ export function toApiPost(row: PostForApi): Post {
       pageId: t.pageId,
       status: t.status as Post["targets"][number]["status"],
       lastError: t.lastError,
+      notice: t.notice ?? null,
       externalUrl: t.externalUrl,
       publishedAt: t.publishedAt?.toISOString() ?? null,
     })),

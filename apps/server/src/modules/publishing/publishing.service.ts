@@ -2,11 +2,15 @@ import { composePostText, MEDIA_MESSAGES, PLATFORM_LABELS, type Platform } from 
 import { AppError } from "../../http/errors";
 import { refuse } from "../../platforms/http";
 import type { PublishMedia, PublishRequest } from "../../platforms/platform";
-import type { LookupOutcome, Publisher } from "../../worker/publishing-worker";
+import { grantedScopes } from "../../platforms/platform";
+import type { AttemptHooks, LookupOutcome, Publisher } from "../../worker/publishing-worker";
 import type { ClaimedTarget } from "../../worker/queue.repo";
 import type { AccountsService } from "../accounts/accounts.service";
 import type { MediaService } from "../media/media.service";
 import type { PostsRepo } from "../posts/posts.repo";
+
+/** A lookup only reads: it has nothing to extend or record. */
+const NO_HOOKS: AttemptHooks = { keepAlive: async () => {}, recordProgress: async () => {} };
 
 export interface PublishingDeps {
   posts: Pick<PostsRepo, "find">;
@@ -21,9 +25,9 @@ export interface PublishingDeps {
 export function createPublisher(deps: PublishingDeps): Publisher {
   async function requestFor(
     t: ClaimedTarget,
-    account: { platformAccountId: string; username: string | null; displayName: string | null },
+    account: { platformAccountId: string; username: string | null; displayName: string | null; scopes: string | null },
     token: string,
-    keepAlive: () => Promise<void>,
+    hooks: AttemptHooks,
   ): Promise<PublishRequest> {
     const post = await deps.posts.find(t.userId, t.postId);
     if (!post) throw refuse("This post no longer exists.", 404);
@@ -59,23 +63,25 @@ export function createPublisher(deps: PublishingDeps): Publisher {
       media,
       // A lookup looks for what the previous (interrupted or failed) attempt may have made.
       since: t.previousAttemptStartedAt ?? t.attemptStartedAt,
-      keepAlive,
+      scopes: grantedScopes(account.scopes),
+      progress: t.progress,
+      ...hooks,
     };
   }
 
   const label = (platform: string) => PLATFORM_LABELS[platform as Platform] ?? platform;
 
   return {
-    publish(t, keepAlive) {
+    publish(t, hooks) {
       return deps.accounts.withAccount(t.userId, t.accountId, async ({ adapter, token, account }) => {
         if (!adapter.publish) throw refuse(`Publishing to ${label(t.platform)} is not available yet.`, 501);
-        return adapter.publish(await requestFor(t, account, token, keepAlive));
+        return adapter.publish(await requestFor(t, account, token, hooks));
       });
     },
     async lookup(t): Promise<LookupOutcome> {
       return deps.accounts.withAccount(t.userId, t.accountId, async ({ adapter, token, account }) => {
         if (!adapter.lookup) return "unsupported" as const;
-        return adapter.lookup(await requestFor(t, account, token, async () => {}));
+        return adapter.lookup(await requestFor(t, account, token, NO_HOOKS));
       });
     },
   };

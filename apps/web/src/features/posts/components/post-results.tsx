@@ -8,11 +8,12 @@ import { Button } from "@/components/ui/button";
  */
 export function PostResults({ post, onRetry, busy }: { post: Post; onRetry(): void; busy: boolean }) {
   const failures = post.targets.filter((t) => t.lastError);
+  const notices = post.targets.filter((t) => t.notice);
   const live = post.targets.filter((t) => t.status === "published" && t.externalUrl);
   const retryable =
     (post.status === "failed" || post.status === "partially_published") &&
     post.targets.some((t) => t.status === "failed" || t.status === "unconfirmed");
-  if (failures.length === 0 && live.length === 0) return null;
+  if (failures.length === 0 && notices.length === 0 && live.length === 0) return null;
   return (
     <>
       {failures.length > 0 && (
@@ -20,6 +21,15 @@ export function PostResults({ post, onRetry, busy }: { post: Post; onRetry(): vo
           {failures.map((t) => (
             <li key={t.id} className="break-words">
               {PLATFORM_LABELS[t.platform]}: {t.lastError}
+            </li>
+          ))}
+        </ul>
+      )}
+      {notices.length > 0 && (
+        <ul className="grid gap-1 text-xs text-muted-foreground" aria-label="Notes from the networks">
+          {notices.map((t) => (
+            <li key={t.id} className="break-words">
+              {PLATFORM_LABELS[t.platform]}: {t.notice}
             </li>
           ))}
         </ul>

@@ -1,0 +1,38 @@
+/**
+ * What the sandbox's app has been granted by each network's app review: its access tier, audit or approved
+ * products. Each network behaves as the real one does for an app in that state (tests switch it with
+ * `control.setReview`). The defaults are those of a fully reviewed app, so that trying the product out
+ * without keys shows everything working.
+ */
+export interface ReviewSettings {
+  /** X's API access tier of the app (its developer account's plan) */
+  twitter: { tier: "free" | "basic" | "pro" | "enterprise" };
+  /**
+   * LinkedIn's products added to the app: Sign In with LinkedIn using OpenID Connect, Share on LinkedIn, and
+   * the Community Management API (company pages and analytics, granted after review)
+   */
+  linkedin: { products: ("openid" | "share" | "community-management")[] };
+  /** whether TikTok has audited the app's Content Posting API use (unaudited apps post privately only) */
+  tiktok: { audited: boolean };
+  /** Pinterest's access level: Trial apps work on the API's sandbox host only */
+  pinterest: { access: "trial" | "standard" };
+  /** whether the Google project passed YouTube's API audit (unverified projects upload private videos only) */
+  youtube: { audited: boolean };
+}
+
+export const defaultReview = (): ReviewSettings => ({
+  twitter: { tier: "basic" },
+  linkedin: { products: ["openid", "share", "community-management"] },
+  tiktok: { audited: true },
+  pinterest: { access: "standard" },
+  youtube: { audited: true },
+});
+
+export type ReviewChange = { [K in keyof ReviewSettings]?: Partial<ReviewSettings[K]> };
+
+/** Applies a partial change to the settings in place. */
+export function applyReview(current: ReviewSettings, change: ReviewChange) {
+  for (const key of Object.keys(change) as (keyof ReviewSettings)[]) {
+    Object.assign(current[key], change[key]);
+  }
+}
