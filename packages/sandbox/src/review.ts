@@ -5,8 +5,12 @@
  * without keys shows everything working.
  */
 export interface ReviewSettings {
-  /** X's API access tier of the app (its developer account's plan) */
-  twitter: { tier: "free" | "basic" | "pro" | "enterprise" };
+  /**
+   * X's API access tier of the app (its developer account's plan). Since 2026-02-23 every tier but
+   * enterprise may reply only to posts whose author mentioned or quoted the replier; whether a reply to one's
+   * own post (a thread) passes is not in X's documentation: `selfReplies` picks either reading.
+   */
+  twitter: { tier: "free" | "basic" | "pro" | "enterprise"; selfReplies: "allowed" | "refused" };
   /**
    * LinkedIn's products added to the app: Sign In with LinkedIn using OpenID Connect, Share on LinkedIn, and
    * the Community Management API (company pages and analytics, granted after review)
@@ -21,7 +25,7 @@ export interface ReviewSettings {
 }
 
 export const defaultReview = (): ReviewSettings => ({
-  twitter: { tier: "basic" },
+  twitter: { tier: "basic", selfReplies: "allowed" },
   linkedin: { products: ["openid", "share", "community-management"] },
   tiktok: { audited: true },
   pinterest: { access: "standard" },

@@ -1,4 +1,5 @@
 import { flat, grantOf, isRefusal, type NetworkDefinition } from "../kit";
+import { authed, SCOPES, X_SCOPES } from "./twitter-common";
 import { twitterPublishing } from "./twitter-publish";
 
 const TWO_HOURS = 7200;
@@ -13,6 +14,16 @@ export const twitter: NetworkDefinition = {
   scopeSeparator: " ",
   // X's authorization codes are good for 30 seconds.
   codeLifetimeSeconds: 30,
+  // Every tier may ask for every scope; X shows its error page (no redirect) for one it does not know.
+  scopeRefusal(scopes) {
+    const unknown = scopes.filter((s) => !X_SCOPES.has(s));
+    if (unknown.length === 0) return null;
+    return {
+      error: "invalid_scope",
+      description: `Something went wrong. You weren't able to give access to the App: unknown scope ${unknown.join(", ")}.`,
+      redirect: false,
+    };
+  },
   errorBody(status, message) {
     const titles: Record<number, string> = {
       400: "Invalid Request",
@@ -76,8 +87,8 @@ export const twitter: NetworkDefinition = {
     });
 
     kit.get("api.x.com/2/users/me", async (request, reply) => {
-      const claims = kit.bearer(request);
-      if (isRefusal(claims)) return reply.status(401).send(twitter.errorBody(401, "Unauthorized"));
+      const claims = authed(kit, request, reply, SCOPES.me);
+      if (!claims) return reply;
       const p = kit.person(claims);
       return {
         data: {
