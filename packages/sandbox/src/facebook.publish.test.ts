@@ -93,20 +93,32 @@ describe("Facebook Page publishing", () => {
     expect(missing.json().error).toMatchObject({ code: 324, type: "OAuthException" });
   });
 
-  it("posts a video on graph-video with multipart source, title and description", async () => {
+  it("posts a video on graph.facebook.com with multipart source, title and description; needs publish_video", async () => {
     const data = mp4(20_000);
-    const { payload, contentType } = multipartBody({
-      access_token: pageToken(),
-      title: "My clip",
-      description: "Watch this",
-      source: { data, filename: "v.mp4", type: "video/mp4" },
-    });
-    const res = await s.inject({
-      method: "POST",
-      url: `/sandbox/facebook/graph-video.facebook.com/v25.0/${PAGE}/videos`,
-      headers: { "content-type": contentType },
-      payload,
-    });
+    const videoCall = (host: string, token: string) => {
+      const { payload, contentType } = multipartBody({
+        access_token: token,
+        title: "My clip",
+        description: "Watch this",
+        source: { data, filename: "v.mp4", type: "video/mp4" },
+      });
+      return s.inject({
+        method: "POST",
+        url: `/sandbox/facebook/${host}/v25.0/${PAGE}/videos`,
+        headers: { "content-type": contentType },
+        payload,
+      });
+    };
+    const withoutVideo = await videoCall("graph.facebook.com", pageToken());
+    expect(withoutVideo.statusCode).toBe(403);
+    expect(withoutVideo.json().error).toMatchObject({ code: 200, message: expect.stringContaining("publish_video") });
+    const videoToken = s.token("facebook", "alice", `${SCOPE},publish_video`, { kind: "page" });
+    // The graph-video host is deprecated for uploads.
+    const oldHost = await videoCall("graph-video.facebook.com", videoToken);
+    expect(oldHost.statusCode).toBe(400);
+    expect(oldHost.json().error).toMatchObject({ code: 100, message: expect.stringContaining("graph.facebook.com") });
+    expect(s.control.published("facebook")).toHaveLength(0);
+    const res = await videoCall("graph.facebook.com", videoToken);
     expect(res.statusCode, res.body).toBe(200);
     expect(s.control.published("facebook")[0]).toMatchObject({
       id: res.json().id,
@@ -115,7 +127,7 @@ describe("Facebook Page publishing", () => {
       text: "Watch this",
       media: [{ kind: "video", bytes: data.length, sha256: sha256(data) }],
     });
-    const notVideo = await graphPost(`${PAGE}/videos`, { file_url: s.host("x.bin", notMedia()) });
+    const notVideo = await graphPost(`${PAGE}/videos`, { file_url: s.host("x.bin", notMedia()) }, videoToken);
     expect(notVideo.statusCode).toBe(400);
   });
 
@@ -130,10 +142,24 @@ describe("Facebook Page publishing", () => {
     expect(dup.json().error.code).toBe(506);
   });
 
-  it("needs a Page token with pages_manage_posts, alive", async () => {
+  it("needs a Page token with pages_manage_posts and pages_read_engagement, alive", async () => {
     const user = await graphPost(`${PAGE}/feed`, { message: "as user" }, s.token("facebook", "alice", SCOPE));
     expect(user.statusCode).toBe(403);
     expect(user.json().error.code).toBe(200);
+    for (const scope of ["pages_show_list,pages_manage_posts", "pages_show_list,pages_read_engagement"]) {
+      const token = s.token("facebook", "alice", scope, { kind: "page" });
+      const res = await graphPost(`${PAGE}/feed`, { message: "short of a permission" }, token);
+      expect(res.statusCode, scope).toBe(403);
+      expect(res.json().error.code).toBe(200);
+      expect((await graphPost(`${PAGE}/photos`, { url: s.host("p.png", png(), "image/png") }, token)).statusCode).toBe(
+        403,
+      );
+    }
+    const noEngagement = s.token("facebook", "alice", "pages_show_list,pages_manage_posts", { kind: "page" });
+    const feed = await graphGet(`${PAGE}/feed`, { fields: "id,message" }, noEngagement);
+    expect(feed.statusCode).toBe(403);
+    expect(feed.json().error).toMatchObject({ code: 10, message: expect.stringContaining("pages_read_engagement") });
+    expect(s.control.published("facebook")).toHaveLength(0);
     const expired = await graphPost(
       `${PAGE}/feed`,
       { message: "late" },

@@ -59,7 +59,7 @@ const challengeOf = (verifier: string) => createHash("sha256").update(verifier).
 const SCOPES: Record<Platform, string> = {
   twitter: "tweet.read users.read tweet.write offline.access",
   linkedin: "openid profile email w_member_social",
-  facebook: "pages_show_list,pages_manage_posts",
+  facebook: "pages_show_list,pages_manage_posts,pages_read_engagement",
   instagram: "instagram_business_basic,instagram_business_content_publish",
   pinterest: "boards:read,pins:write,user_accounts:read",
   tiktok: "user.info.basic,user.info.stats,video.publish",

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { createNetworkTestApp, type NetworkTestApp } from "../helpers";
-import { duePost, fixtureSha256, publishDue, publisherOn, uploadFixture } from "../publishing";
+import { createNetworkTestApp, type NetworkTestApp, signedInUser } from "../helpers";
+import { connect } from "../oauth";
+import { duePost, fixtureSha256, publishDue, publisherOn, publisherWithScopes, uploadFixture } from "../publishing";
 
 let t: NetworkTestApp;
 beforeEach(async () => {
@@ -79,4 +80,62 @@ test("Facebook's own refusals fail the target with its message; a throttling cod
   });
   t.clock.advance(60 * 60_000);
   expect((await publishDue(t, third)).post?.status).toBe("published");
+});
+
+test("a video needs publish_video: an account that did not give it is told to reconnect, and nothing goes out", async () => {
+  const { cookie, accountId } = await publisherWithScopes(t, "facebook", { remove: ["publish_video"] });
+  const pages = await t.app.inject({
+    method: "GET",
+    url: `/api/accounts/${accountId}/facebook-pages`,
+    headers: { cookie },
+  });
+  const pageId = pages.json().pages[0].id as string;
+  const mp4 = await uploadFixture(t, cookie, "sample.mp4");
+  const clip = await duePost(t, cookie, {
+    accountIds: [accountId],
+    facebookPageId: pageId,
+    content: "A clip",
+    media: [{ id: mp4, aspectRatio: "16:9" }],
+  });
+  const { targets } = await publishDue(t, clip);
+  expect(targets[0]?.status).toBe("failed");
+  expect(targets[0]?.lastError).toMatch(/permission to publish videos.*reconnect Facebook/);
+  expect(t.sandbox.requests.some((r) => r.path.endsWith("/videos"))).toBe(false);
+  // Text still goes out with the permissions it has.
+  const text = await duePost(t, cookie, { accountIds: [accountId], facebookPageId: pageId, content: "Words only" });
+  expect((await publishDue(t, text)).post?.status).toBe("published");
+});
+
+test("a Page held through a business: its token is read from the Page, and the post goes out there", async () => {
+  const { cookie } = await signedInUser(t.app);
+  const accountId = (await connect(t, cookie, "facebook", "agency_anna")).json().account.id as string;
+  const pages = await t.app.inject({
+    method: "GET",
+    url: `/api/accounts/${accountId}/facebook-pages`,
+    headers: { cookie },
+  });
+  const client = (pages.json().pages as { id: string; name: string }[]).find((p) => p.name.endsWith("Client Bakery"));
+  expect(client).toBeDefined();
+  const postId = await duePost(t, cookie, {
+    accountIds: [accountId],
+    facebookPageId: client?.id as string,
+    content: "Fresh from the client's oven",
+  });
+  expect((await publishDue(t, postId)).post?.status).toBe("published");
+  expect(t.sandbox.published("facebook")[0]).toMatchObject({
+    pageId: client?.id,
+    text: "Fresh from the client's oven",
+  });
+});
+
+test("a Page the person no longer manages fails with a message that says what to do", async () => {
+  const { cookie, accountId } = await publisherOn(t, "facebook");
+  const postId = await duePost(t, cookie, {
+    accountIds: [accountId],
+    facebookPageId: "1999999999999999",
+    content: "Lost",
+  });
+  const { targets } = await publishDue(t, postId);
+  expect(targets[0]).toMatchObject({ status: "failed" });
+  expect(targets[0]?.lastError).toMatch(/Choose another Page, or reconnect Facebook/);
 });

@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { hasScope, isRefusal, type NetworkKit, pick } from "../kit";
+import { grantOf, hasScope, isRefusal, type NetworkKit, pick } from "../kit";
 import { type MediaKind, type MediaRecord, readMultipart, TooLarge, UPLOAD_LIMIT } from "../media";
 import { pageAt } from "../paging";
 import { numericId, type PublishedItem } from "../publishing";
 import type { Claims } from "../tokens";
-import { pagesOf } from "./facebook";
+import { asksEngagement, followersOf, missingPermission, missingReadEngagement, pagesOf } from "./facebook-pages";
 import { graphError, graphPaging, graphParams, graphToken, graphTokenError } from "./graph";
 
 const V = "v25.0";
@@ -30,8 +30,16 @@ export function facebookPublishing(kit: NetworkKit) {
   const photos = kit.publishing.pending<Photo>("facebook", "photos");
   const graph = `graph.facebook.com/${V}`;
 
-  /** The Page token of a Page the person manages, with pages_manage_posts; or the Graph error sent. */
-  function pageCall(request: FastifyRequest, reply: FastifyReply, params: Record<string, string | undefined>) {
+  /**
+   * The Page token of a Page the person manages, with the permissions Meta lists for posting (pages_manage_posts
+   * and pages_read_engagement, and publish_video for videos); or null once the Graph error is sent.
+   */
+  function pageCall(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    params: Record<string, string | undefined>,
+    video = false,
+  ) {
     const claims = graphToken(kit, request, params);
     if (isRefusal(claims)) {
       void fail(reply, 400, graphTokenError(claims));
@@ -52,7 +60,11 @@ export function facebookPublishing(kit: NetworkKit) {
       );
       return null;
     }
-    if (claims.kind !== "page" || !hasScope(claims, "pages_manage_posts")) {
+    if (
+      claims.kind !== "page" ||
+      !hasScope(claims, "pages_manage_posts") ||
+      !hasScope(claims, "pages_read_engagement")
+    ) {
       void fail(
         reply,
         403,
@@ -61,6 +73,10 @@ export function facebookPublishing(kit: NetworkKit) {
           200,
         ),
       );
+      return null;
+    }
+    if (video && !hasScope(claims, "publish_video")) {
+      void missingPermission(reply, "publish_video");
       return null;
     }
     return { claims, page };
@@ -231,34 +247,44 @@ export function facebookPublishing(kit: NetworkKit) {
     { bodyLimit: PHOTO_MAX },
   );
 
-  for (const host of [`graph-video.facebook.com/${V}`, graph]) {
-    kit.post(
-      `${host}/:page/videos`,
-      async (request, reply) => {
-        const read = await withSource(request, reply, UPLOAD_LIMIT);
-        if (!read) return reply;
-        const { params, source } = read;
-        const call = pageCall(request, reply, params);
-        if (!call) return reply;
-        const description = params.description ?? "";
-        if (longMessage(reply, "description", description)) return reply;
-        const media = await fileOf(reply, source, params.file_url, "video");
-        if (!media) return reply;
-        const id = numericId(16);
-        record(call.claims, call.page.id, {
-          id,
-          url: `https://www.facebook.com/${call.page.id}/videos/${id}/`,
-          kind: "video",
-          text: description,
-          ...(params.title && { title: params.title }),
-          media: [media],
-          raw: params,
-        });
-        return { id };
-      },
-      { bodyLimit: UPLOAD_LIMIT },
-    );
-  }
+  // Meta deprecated the graph-video host for uploads: videos go to graph.facebook.com like everything else.
+  kit.post(`graph-video.facebook.com/${V}/:page/videos`, async (_request, reply) =>
+    fail(
+      reply,
+      400,
+      graphError(
+        "(#100) The graph-video.facebook.com host is deprecated for video uploads: use graph.facebook.com.",
+        100,
+      ),
+    ),
+  );
+
+  kit.post(
+    `${graph}/:page/videos`,
+    async (request, reply) => {
+      const read = await withSource(request, reply, UPLOAD_LIMIT);
+      if (!read) return reply;
+      const { params, source } = read;
+      const call = pageCall(request, reply, params, true);
+      if (!call) return reply;
+      const description = params.description ?? "";
+      if (longMessage(reply, "description", description)) return reply;
+      const media = await fileOf(reply, source, params.file_url, "video");
+      if (!media) return reply;
+      const id = numericId(16);
+      record(call.claims, call.page.id, {
+        id,
+        url: `https://www.facebook.com/${call.page.id}/videos/${id}/`,
+        kind: "video",
+        text: description,
+        ...(params.title && { title: params.title }),
+        media: [media],
+        raw: params,
+      });
+      return { id };
+    },
+    { bodyLimit: UPLOAD_LIMIT },
+  );
 
   const postFields = (i: PublishedItem) => ({
     id: i.id,
@@ -285,6 +311,7 @@ export function facebookPublishing(kit: NetworkKit) {
           "GraphMethodException",
         ),
       );
+    if (!hasScope(claims, "pages_read_engagement")) return missingReadEngagement(reply);
     const limit = Math.min(100, Math.max(1, Number(params.limit ?? 25) || 25));
     const paged = pageAt(
       kit.publishing.of("facebook", claims.userId).filter((i) => i.pageId === pageId && i.visibility !== "unpublished"),
@@ -308,16 +335,23 @@ export function facebookPublishing(kit: NetworkKit) {
     const person = kit.person(claims);
     const page = pagesOf(person).find((p) => p.id === id);
     if (page) {
+      const fields = params.fields ?? "id,name";
+      if (asksEngagement(fields) && !hasScope(claims, "pages_read_engagement")) return missingReadEngagement(reply);
+      // A user token of someone who manages the Page gets the Page's token (Meta's way for Pages held through a business).
+      const wantsToken = fields.split(",").includes("access_token");
+      if (wantsToken && claims.kind !== "access")
+        return fail(reply, 400, graphError("(#100) A Page access token is read with a user access token.", 100));
       return pick(
         {
           id: page.id,
           name: page.name,
           username: page.name.toLowerCase().replace(/\s+/g, ""),
           link: `https://www.facebook.com/${page.id}`,
-          followers_count: Math.round(person.followers / (page.i + 2)),
-          fan_count: Math.round(person.followers / (page.i + 2)),
+          followers_count: followersOf(person, page),
+          fan_count: followersOf(person, page),
+          ...(wantsToken && { access_token: kit.tokens.issue("page", grantOf(claims), null).token }),
         },
-        params.fields ?? "id,name",
+        fields,
         ["id"],
       );
     }

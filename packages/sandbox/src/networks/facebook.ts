@@ -1,18 +1,14 @@
 import { flat, grantOf, isRefusal, type NetworkDefinition, pick } from "../kit";
-import type { Person } from "../people";
+import { facebookPageLists } from "./facebook-pages";
 import { facebookPublishing } from "./facebook-publish";
 import { graphError, graphStatusError, graphTokenError } from "./graph";
 
-/** The two Pages each sandbox person manages. */
-export const pagesOf = (p: Person) =>
-  [`${p.name} Studio`, `${p.name} Shop`].map((name, i) => ({ id: `${p.id.slice(0, 14)}${i + 10}`, name, i }));
+export { pagesOf } from "./facebook-pages";
 
 const V = "v25.0";
 /** a short-lived user token (hours) before its exchange; a long-lived one for about 60 days */
 const SHORT = 5_400;
 const LONG = 5_184_000;
-
-const PAGE_KINDS = ["Brand", "Shopping & retail", "Community", "Restaurant", "Artist"];
 
 /** Facebook Login for Pages, Graph API v25.0. */
 export const facebook: NetworkDefinition = {
@@ -78,34 +74,21 @@ export const facebook: NetworkDefinition = {
       );
     });
 
-    kit.get(`${graph}/me/accounts`, async (request, reply) => {
+    // The permissions the person granted (Facebook's token answers do not name them); needs none itself.
+    kit.get(`${graph}/me/permissions`, async (request, reply) => {
       const q = flat(request.query);
       const claims = userOf(q.access_token);
       if (isRefusal(claims)) return reply.status(400).send(graphTokenError(q.access_token ? claims : "missing"));
-      const p = kit.person(claims);
-      const fields = q.fields ?? "id,name,category,access_token,tasks";
-      const pages = pagesOf(p).map(({ id, name, i }) => {
-        const followers = Math.round(p.followers / (i + 2));
-        return pick(
-          {
-            id,
-            name,
-            category: PAGE_KINDS[(p.seed + i) % PAGE_KINDS.length] as string,
-            followers_count: followers,
-            fan_count: followers,
-            // A Page token made from a long-lived user token does not expire.
-            ...(fields.includes("access_token") && {
-              access_token: kit.tokens.issue("page", grantOf(claims), null).token,
-            }),
-            tasks: ["ADVERTISE", "ANALYZE", "CREATE_CONTENT", "MESSAGING", "MODERATE", "MANAGE"],
-          },
-          fields,
-          ["id"],
-        );
-      });
-      return { data: pages, paging: { cursors: { before: "QVFIUk", after: "QVFIUl" } } };
+      const granted = claims.scope.split(/[\s,]+/).filter(Boolean);
+      return {
+        data: ["public_profile", ...granted.filter((p) => p !== "public_profile")].map((permission) => ({
+          permission,
+          status: "granted",
+        })),
+      };
     });
 
+    facebookPageLists(kit, graph);
     facebookPublishing(kit);
   },
 };

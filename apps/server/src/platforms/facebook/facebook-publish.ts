@@ -1,24 +1,36 @@
 import { POST_MESSAGES } from "@app/shared";
-import { type ErrorReader, networkSend, refuse } from "../http";
+import { type ErrorReader, NetworkError, networkSend, refuse } from "../http";
 import { findSince } from "../lookup";
 import type { NetworkContext, PublishOutcome, PublishRequest } from "../platform";
+
+const FACEBOOK_PAGE_GONE =
+  "Facebook does not let this account post to this Page any more (no longer a Page you manage, or Facebook's access to it was removed). Choose another Page, or reconnect Facebook and allow the Page.";
+const FACEBOOK_VIDEO_PERMISSION =
+  "Facebook needs the permission to publish videos, which this account did not give: reconnect Facebook and allow it.";
 
 /**
  * Facebook Pages: feed posts, photos and videos with the Page's own token. Facebook fetches media from
  * their public links, so no file passes through this server's memory.
  */
 export function facebookPublishing(ctx: NetworkContext, graphBase: string, readError: ErrorReader) {
-  const graph = (path: string, host = graphBase) => ctx.serverUrl(`${host}${path}`);
-  const videoHost = graphBase.replace("graph.facebook.com", "graph-video.facebook.com");
+  const graph = (path: string) => ctx.serverUrl(`${graphBase}${path}`);
 
-  /** The Page's token, from the pages the user manages. */
+  /**
+   * The Page's token, read from the Page with the user's token: Meta's way for every Page the person can post
+   * to, whether they manage it themselves or through a business (which `/me/accounts` does not list).
+   */
   async function pageToken(req: PublishRequest): Promise<{ pageId: string; token: string }> {
     if (!req.pageId) throw refuse(POST_MESSAGES.facebookPageRequired);
-    const url = `${graph("/me/accounts")}?${new URLSearchParams({ fields: "id,access_token", access_token: req.accessToken })}`;
-    const { data } = await networkSend<{ data?: { id: string; access_token?: string }[] }>(url, {}, readError);
-    const page = data.data?.find((p) => p.id === req.pageId);
-    if (!page?.access_token) throw refuse("This Facebook Page is no longer one you manage.");
-    return { pageId: page.id, token: page.access_token };
+    const url = `${graph(`/${req.pageId}`)}?${new URLSearchParams({ fields: "id,access_token", access_token: req.accessToken })}`;
+    let token: string | undefined;
+    try {
+      token = (await networkSend<{ access_token?: string }>(url, {}, readError)).data.access_token;
+    } catch (err) {
+      if (err instanceof NetworkError && (err.transient || err.tokenRejected)) throw err;
+      token = undefined;
+    }
+    if (!token) throw refuse(FACEBOOK_PAGE_GONE);
+    return { pageId: req.pageId, token };
   }
 
   async function permalink(id: string, token: string): Promise<string | null> {
@@ -48,10 +60,16 @@ export function facebookPublishing(ctx: NetworkContext, graphBase: string, readE
         });
         id = res.data.post_id ?? res.data.id;
       } else if (videos[0]) {
-        const res = await post<{ id: string }>(graph(`/${pageId}/videos`, videoHost), {
+        // Meta lists publish_video for Page videos; an account connected before it was asked for lacks it.
+        if (req.scopes.length > 0 && !req.scopes.includes("publish_video")) throw refuse(FACEBOOK_VIDEO_PERMISSION);
+        const res = await post<{ id: string }>(graph(`/${pageId}/videos`), {
           file_url: videos[0].publicUrl,
           description: req.text,
           access_token: token,
+        }).catch((err: unknown) => {
+          if (err instanceof NetworkError && /publish_video/.test(err.message))
+            throw refuse(`${FACEBOOK_VIDEO_PERMISSION} (Facebook: ${err.message})`);
+          throw err;
         });
         id = res.data.id;
       } else if (images.length === 1 && images[0]) {

@@ -1,6 +1,7 @@
 import { PLATFORM_SCOPES } from "@app/shared";
 import { type ErrorReader, networkCall } from "../http";
-import { type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+import { grantedScopes, type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+import { facebookPageReader } from "./facebook-pages";
 import { facebookPublishing } from "./facebook-publish";
 
 export const GRAPH_VERSION = "v25.0";
@@ -38,14 +39,19 @@ export function createFacebook(ctx: NetworkContext): PlatformAdapter {
     );
     return { accessToken: t.access_token, refreshToken: null, expiresAt: secondsFromNow(t.expires_in) };
   };
-  const pagesOf = (accessToken: string) =>
-    networkCall<{
-      data: { id: string; name: string; category?: string; followers_count?: number; fan_count?: number }[];
-    }>(
-      graph("/me/accounts", { fields: "id,name,category,followers_count,fan_count", access_token: accessToken }),
+  const pages = facebookPageReader(ctx, GRAPH, readGraphError);
+  /** Facebook's token answers name no permissions: /me/permissions tells which the person granted. */
+  const grantedTo = async (accessToken: string) => {
+    const { data } = await networkCall<{ data?: { permission: string; status: string }[] }>(
+      graph("/me/permissions", { access_token: accessToken }),
       {},
       readGraphError,
-    ).then((r) => r.data ?? []);
+    );
+    return (data ?? [])
+      .filter((p) => p.status === "granted")
+      .map((p) => p.permission)
+      .join(",");
+  };
 
   return {
     platform: "facebook",
@@ -68,30 +74,27 @@ export function createFacebook(ctx: NetworkContext): PlatformAdapter {
         {},
         readGraphError,
       );
-      return longLived(short.access_token);
+      const long = await longLived(short.access_token);
+      return { ...long, scopes: await grantedTo(long.accessToken) };
     },
     refresh({ accessToken }) {
       return longLived(accessToken);
     },
-    async profile(accessToken) {
+    async profile(accessToken, t) {
       const me = await networkCall<{ id: string; name?: string; picture?: { data?: { url?: string } } }>(
         graph("/me", { fields: "id,name,picture", access_token: accessToken }),
         {},
         readGraphError,
       );
-      const pages = await pagesOf(accessToken);
       return {
         id: me.id,
         username: null,
         displayName: me.name ?? null,
         avatarUrl: me.picture?.data?.url ?? null,
-        // People follow Pages, not the person who manages them.
-        followerCount: pages.reduce((sum, p) => sum + (p.followers_count ?? p.fan_count ?? 0), 0),
+        followerCount: await pages.followers(accessToken, t?.scopes ? grantedScopes(t.scopes) : null),
       };
     },
-    async facebookPages(accessToken) {
-      return (await pagesOf(accessToken)).map((p) => ({ id: p.id, name: p.name, category: p.category ?? null }));
-    },
+    facebookPages: pages.pages,
     publish: publishing.publish,
     lookup: publishing.lookup,
   };
