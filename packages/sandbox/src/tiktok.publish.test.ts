@@ -120,7 +120,7 @@ describe("TikTok publishing", () => {
     const wrong = await s.inject({
       method: "PUT",
       url,
-      headers: { "content-range": `bytes 10-39999/40000` },
+      headers: { "content-type": "video/mp4", "content-range": `bytes 10-39999/40000` },
       payload: data.subarray(10),
     });
     expect(wrong.statusCode).toBe(416);

@@ -11,6 +11,7 @@ export * from "./rules/post-outcome";
 export * from "./rules/post-text";
 export * from "./rules/post-validation";
 export * from "./rules/schedule-time";
+export * from "./rules/tiktok-privacy";
 export * from "./schemas/accounts";
 export * from "./schemas/auth";
 export * from "./schemas/billing";

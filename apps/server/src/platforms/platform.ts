@@ -7,6 +7,7 @@ import type {
   PinterestBoard,
   Platform,
   PostOptions,
+  TikTokCreator,
 } from "@app/shared";
 import type { NetworkSettings } from "../config/env";
 
@@ -44,6 +45,8 @@ export interface PlatformAdapter {
   profile(accessToken: string, t?: TokenSet): Promise<NetworkProfile>;
   facebookPages?(accessToken: string): Promise<FacebookPage[]>;
   pinterestBoards?(accessToken: string): Promise<PinterestBoard[]>;
+  /** What TikTok lets the creator post now: privacy levels, interactions, longest video. */
+  tiktokCreator?(accessToken: string): Promise<TikTokCreator>;
   /** The company pages (organizations) the LinkedIn member administers, which a post may go out as. */
   linkedinOrganizations?(accessToken: string): Promise<LinkedInOrganization[]>;
   /**

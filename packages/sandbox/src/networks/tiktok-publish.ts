@@ -1,13 +1,17 @@
 import { randomBytes } from "node:crypto";
-import type { FastifyReply, FastifyRequest } from "fastify";
-import { flat, hasScope, isRefusal, type NetworkKit, pick } from "../kit";
+import { flat, type NetworkKit } from "../kit";
 import { Assembly, type MediaRecord, rawBody, TooLarge } from "../media";
 import { numericId } from "../publishing";
-import type { Claims } from "../tokens";
+import { apiError, caller, invalid, isPrivateAccount, obj, ok, privacyOptionsOf } from "./tiktok-api";
 
 const MB = 1024 * 1024;
 const TITLE_MAX = 2200;
-const PRIVACY = ["PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY"];
+/** TikTok's media transfer rules */
+const CHUNK_MIN = 5 * MB;
+const CHUNK_MAX = 64 * MB;
+const LAST_CHUNK_MAX = 128 * MB;
+const CHUNKS_MAX = 1000;
+const VIDEO_TYPES = ["video/mp4", "video/quicktime", "video/webm"];
 
 interface Publish {
   id: string;
@@ -26,35 +30,6 @@ interface Publish {
   postId?: string;
   /** status fetches since the file arrived: processing on the first, PUBLISH_COMPLETE after */
   polls: number;
-}
-
-const logId = () => randomBytes(16).toString("hex").toUpperCase();
-const ok = (data: unknown) => ({ data, error: { code: "ok", message: "", log_id: logId() } });
-const apiError = (code: string, message: string) => ({ data: {}, error: { code, message, log_id: logId() } });
-const obj = (v: unknown) => (v && typeof v === "object" ? v : {}) as Record<string, unknown>;
-const invalid = (reply: FastifyReply, message: string, code = "invalid_params") =>
-  reply.status(400).send(apiError(code, message));
-
-function authed(kit: NetworkKit, request: FastifyRequest, reply: FastifyReply, scope: string): Claims | null {
-  const claims = kit.bearer(request);
-  if (isRefusal(claims)) {
-    void reply
-      .status(401)
-      .send(apiError("access_token_invalid", "The access token is invalid or not found in the request."));
-    return null;
-  }
-  if (!hasScope(claims, scope)) {
-    void reply
-      .status(401)
-      .send(
-        apiError(
-          "scope_not_authorized",
-          `The user did not authorize the scope required for completing this request (${scope}).`,
-        ),
-      );
-    return null;
-  }
-  return claims;
 }
 
 /** TikTok Content Posting API (direct post): creator info, init (file upload or pull from URL), upload, status; video list. */
@@ -86,14 +61,15 @@ export function tiktokPublishing(kit: NetworkKit) {
   }
 
   kit.post(`${api}/post/publish/creator_info/query/`, async (request, reply) => {
-    const claims = authed(kit, request, reply, "video.publish");
+    const claims = caller(kit, request, reply, ["video.publish"]);
     if (!claims) return reply;
     const p = kit.person(claims);
+    // The creator's own options: TikTok does not narrow them for an unaudited app (it refuses at init).
     return ok({
       creator_avatar_url: kit.avatarUrl(p),
       creator_username: p.username.toLowerCase(),
       creator_nickname: p.name,
-      privacy_level_options: PRIVACY,
+      privacy_level_options: privacyOptionsOf(p),
       comment_disabled: false,
       duet_disabled: false,
       stitch_disabled: false,
@@ -102,22 +78,32 @@ export function tiktokPublishing(kit: NetworkKit) {
   });
 
   kit.post(`${api}/post/publish/video/init/`, async (request, reply) => {
-    const claims = authed(kit, request, reply, "video.publish");
+    const claims = caller(kit, request, reply, ["video.publish"]);
     if (!claims) return reply;
     const b = obj(request.body);
     const info = obj(b.post_info);
     const source = obj(b.source_info);
-    if (typeof info.privacy_level !== "string" || !PRIVACY.includes(info.privacy_level)) {
+    const p = kit.person(claims);
+    if (typeof info.privacy_level !== "string" || !privacyOptionsOf(p).includes(info.privacy_level)) {
       return invalid(
         reply,
         "The privacy level is not one of the creator's privacy_level_options.",
         "privacy_level_option_mismatch",
       );
     }
+    // Unaudited clients: only private accounts may post through them, and only as SELF_ONLY (TikTok's Direct
+    // Post guidelines); TikTok answers both with the same 403.
+    if (!kit.review().tiktok.audited && (!isPrivateAccount(p) || info.privacy_level !== "SELF_ONLY")) {
+      return invalid(
+        reply,
+        "Unaudited clients can only post to private accounts, with the SELF_ONLY privacy level.",
+        "unaudited_client_can_only_post_to_private_accounts",
+        403,
+      );
+    }
     const title = info.title ?? "";
     if (typeof title !== "string" || title.length > TITLE_MAX)
       return invalid(reply, `post_info.title must be at most ${TITLE_MAX} characters.`);
-    const p = kit.person(claims);
     const base = {
       id: `v_pub_${source.source === "PULL_FROM_URL" ? "url" : "file"}~v2-1.${numericId(19)}`,
       userId: claims.userId,
@@ -134,11 +120,15 @@ export function tiktokPublishing(kit: NetworkKit) {
       if (![size, chunkSize, chunks].every((n) => Number.isInteger(n) && n > 0))
         return invalid(reply, "source_info needs video_size, chunk_size and total_chunk_count.");
       if (size > 4096 * MB) return invalid(reply, "The video is larger than 4 GB.");
-      const oneChunk = size < 5 * MB;
-      if (oneChunk ? chunkSize !== size || chunks !== 1 : chunkSize < 5 * MB || chunkSize > 64 * MB)
+      // Under 5 MB: one chunk of the whole file. Otherwise chunks of 5–64 MB (a file up to 64 MB may also go
+      // whole), as many as fit; the last one takes the rest, up to 128 MB.
+      const whole = chunkSize === size && chunks === 1;
+      if (size < CHUNK_MIN ? !whole : chunkSize < CHUNK_MIN || chunkSize > CHUNK_MAX)
         return invalid(reply, "chunk_size must be between 5 MB and 64 MB (a file under 5 MB goes in one chunk).");
-      if (!oneChunk && chunks !== Math.floor(size / chunkSize))
-        return invalid(reply, "total_chunk_count must be video_size / chunk_size, rounded down.");
+      if (chunks !== Math.floor(size / chunkSize) || chunks > CHUNKS_MAX)
+        return invalid(reply, "total_chunk_count must be video_size / chunk_size, rounded down (at most 1000).");
+      if (size - (chunks - 1) * chunkSize > LAST_CHUNK_MAX)
+        return invalid(reply, "The last chunk would be larger than 128 MB.");
       const publish: Publish = { ...base, source: "FILE_UPLOAD", size, chunkSize, chunks };
       publishes.set(publish.id, publish);
       const token = randomBytes(12).toString("hex");
@@ -166,24 +156,38 @@ export function tiktokPublishing(kit: NetworkKit) {
     const p = publishes.get(flat(request.query).upload_id ?? "");
     if (p?.source !== "FILE_UPLOAD") return reply.status(404).send(apiError("invalid_params", "Unknown upload."));
     if (p.media || p.failReason) return invalid(reply, "The upload is already complete.");
+    const type =
+      String(request.headers["content-type"] ?? "")
+        .split(";")[0]
+        ?.trim()
+        .toLowerCase() ?? "";
+    if (!VIDEO_TYPES.includes(type))
+      return invalid(reply, "Content-Type must be video/mp4, video/quicktime or video/webm.", "invalid_file_upload");
     const m = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(String(request.headers["content-range"] ?? ""));
     if (!m) return reply.status(416).send(apiError("invalid_params", "Content-Range must be bytes first-last/total."));
     const [first, last, total] = [Number(m[1]), Number(m[2]), Number(m[3])];
     const index = p.assembly.parts.size;
     const lastChunk = index === p.chunks - 1;
     const expectedLength = lastChunk ? p.size - first : p.chunkSize;
-    if (total !== p.size || first !== p.assembly.received || last - first + 1 !== expectedLength || index >= p.chunks) {
+    const length = Number(request.headers["content-length"] ?? Number.NaN);
+    if (
+      total !== p.size ||
+      first !== p.assembly.received ||
+      last - first + 1 !== expectedLength ||
+      index >= p.chunks ||
+      length !== expectedLength
+    ) {
       return reply
         .status(416)
         .send(
           apiError(
             "invalid_params",
-            `Expected bytes ${p.assembly.received}-${p.assembly.received + expectedLength - 1}/${p.size}.`,
+            `Expected Content-Range: bytes ${p.assembly.received}-${p.assembly.received + expectedLength - 1}/${p.size} and Content-Length: ${expectedLength}.`,
           ),
         );
     }
     try {
-      const size = await p.assembly.put(index, rawBody(request), Math.min(expectedLength, 128 * MB));
+      const size = await p.assembly.put(index, rawBody(request), Math.min(expectedLength, LAST_CHUNK_MAX));
       if (size !== expectedLength) {
         p.failReason = "file_format_check_failed";
         return invalid(reply, `The chunk has ${size} bytes, Content-Range says ${expectedLength}.`);
@@ -199,7 +203,7 @@ export function tiktokPublishing(kit: NetworkKit) {
   });
 
   kit.post(`${api}/post/publish/status/fetch/`, async (request, reply) => {
-    const claims = authed(kit, request, reply, "video.publish");
+    const claims = caller(kit, request, reply, ["video.upload", "video.publish"]);
     if (!claims) return reply;
     const p = publishes.get(String(obj(request.body).publish_id ?? ""));
     if (!p || p.userId !== claims.userId) return invalid(reply, "publish_id is not a publish of this user.");
@@ -221,40 +225,5 @@ export function tiktokPublishing(kit: NetworkKit) {
       ok({ status: "PUBLISH_COMPLETE", publicaly_available_post_id: ["ID"], uploaded_bytes: uploaded }),
     );
     return reply.type("application/json; charset=utf-8").send(body.replace('["ID"]', `[${p.postId}]`));
-  });
-
-  kit.post(`${api}/video/list/`, async (request, reply) => {
-    const claims = authed(kit, request, reply, "video.list");
-    if (!claims) return reply;
-    const fields = flat(request.query).fields;
-    if (!fields) return invalid(reply, "The fields parameter is required.");
-    const b = obj(request.body);
-    const max = Number(b.max_count ?? 10);
-    if (!Number.isInteger(max) || max < 1 || max > 20) return invalid(reply, "max_count must be between 1 and 20.");
-    const all = kit.publishing.of("tiktok", claims.userId);
-    const cursor = Number(b.cursor ?? 0) || 0;
-    const rest = all.filter((i) => cursor === 0 || i.at.getTime() < cursor);
-    const page = rest.slice(0, max);
-    const videos = page.map((i) =>
-      pick(
-        {
-          id: i.id,
-          title: i.text,
-          video_description: i.text,
-          create_time: Math.floor(i.at.getTime() / 1000),
-          share_url: i.url,
-          duration: 15,
-          cover_image_url: kit.urlFor(request, `p16-sign.tiktokcdn.com/${i.id}.jpeg`),
-          embed_link: `https://www.tiktok.com/player/v1/${i.id}`,
-          view_count: 0,
-          like_count: 0,
-          comment_count: 0,
-          share_count: 0,
-        },
-        fields,
-      ),
-    );
-    const lastAt = page.at(-1)?.at.getTime() ?? 0;
-    return ok({ videos, cursor: lastAt, has_more: rest.length > max });
   });
 }

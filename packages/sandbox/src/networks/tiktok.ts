@@ -1,13 +1,21 @@
-import { randomBytes } from "node:crypto";
-import { flat, grantOf, isRefusal, type NetworkDefinition, pick } from "../kit";
+import { flat, grantOf, hasScope, isRefusal, type NetworkDefinition, pick } from "../kit";
+import {
+  apiError,
+  caller,
+  invalid,
+  logId,
+  obj,
+  ok,
+  scopeRefused,
+  TIKTOK_SCOPES,
+  USER_FIELD_SCOPES,
+} from "./tiktok-api";
 import { tiktokPublishing } from "./tiktok-publish";
 
 /** Lifetimes of November 2026: access 2 hours, refresh 180 days; the refresh token rotates. */
 const ACCESS = 7_200;
 const REFRESH = 15_552_000;
 
-const logId = () => randomBytes(16).toString("hex").toUpperCase();
-const apiError = (code: string, message: string) => ({ data: {}, error: { code, message, log_id: logId() } });
 const oauthError = (error: string, description: string) => ({ error, error_description: description, log_id: logId() });
 
 /** TikTok Login Kit v2 (web) and the user info endpoint. */
@@ -19,6 +27,12 @@ export const tiktok: NetworkDefinition = {
   pkce: "optional",
   scopeSeparator: ",",
   codeLifetimeSeconds: 600,
+  scopeRefusal(scopes) {
+    const unknown = scopes.filter((s) => !TIKTOK_SCOPES.has(s));
+    if (unknown.length === 0) return null;
+    // TikTok sends the person back to the app with the error.
+    return { error: "invalid_scope", description: `The scope ${unknown.join(",")} is not valid.`, redirect: true };
+  },
   errorBody(status, message) {
     if (status === 429)
       return apiError("rate_limit_exceeded", message ?? "API rate limit exceeded, please retry later.");
@@ -65,6 +79,12 @@ export const tiktok: NetworkDefinition = {
       if (isRefusal(claims)) return reply.status(401).send(tiktok.errorBody(401));
       const fields = flat(request.query).fields;
       if (!fields) return reply.status(400).send(apiError("invalid_params", "The fields parameter is required."));
+      // Each field needs its own scope: asking for one the user did not grant refuses the whole call.
+      for (const field of fields.split(",").map((f) => f.trim())) {
+        const scope = USER_FIELD_SCOPES[field];
+        if (!scope) return invalid(reply, `Unknown field: ${field}.`);
+        if (!hasScope(claims, scope)) return scopeRefused(reply, scope);
+      }
       const p = kit.person(claims);
       const user = pick(
         {
@@ -81,6 +101,41 @@ export const tiktok: NetworkDefinition = {
         fields,
       );
       return { data: { user }, error: { code: "ok", message: "", log_id: logId() } };
+    });
+
+    kit.post("open.tiktokapis.com/v2/video/list/", async (request, reply) => {
+      const claims = caller(kit, request, reply, ["video.list"]);
+      if (!claims) return reply;
+      const fields = flat(request.query).fields;
+      if (!fields) return invalid(reply, "The fields parameter is required.");
+      const b = obj(request.body);
+      const max = Number(b.max_count ?? 10);
+      if (!Number.isInteger(max) || max < 1 || max > 20) return invalid(reply, "max_count must be between 1 and 20.");
+      const all = kit.publishing.of("tiktok", claims.userId);
+      const cursor = Number(b.cursor ?? 0) || 0;
+      const rest = all.filter((i) => cursor === 0 || i.at.getTime() < cursor);
+      const page = rest.slice(0, max);
+      const videos = page.map((i) =>
+        pick(
+          {
+            id: i.id,
+            title: i.text,
+            video_description: i.text,
+            create_time: Math.floor(i.at.getTime() / 1000),
+            share_url: i.url,
+            duration: 15,
+            cover_image_url: kit.urlFor(request, `p16-sign.tiktokcdn.com/${i.id}.jpeg`),
+            embed_link: `https://www.tiktok.com/player/v1/${i.id}`,
+            view_count: 0,
+            like_count: 0,
+            comment_count: 0,
+            share_count: 0,
+          },
+          fields,
+        ),
+      );
+      const lastAt = page.at(-1)?.at.getTime() ?? 0;
+      return ok({ videos, cursor: lastAt, has_more: rest.length > max });
     });
 
     tiktokPublishing(kit);

@@ -58,6 +58,7 @@ export const ACCOUNT_MESSAGES = {
   tokenRejected: "The network no longer accepts this connection. Reconnect the account.",
   pagesFailed: (message: string) => `Failed to get Facebook pages: ${message}`,
   boardsFailed: (message: string) => `Failed to get Pinterest boards: ${message}`,
+  tiktokCreatorFailed: (message: string) => `Failed to get the TikTok account's posting options: ${message}`,
   organizationsFailed: (message: string) => `Failed to get LinkedIn company pages: ${message}`,
   organizationPermissions:
     "Posting as a company page needs LinkedIn's organization permissions: reconnect LinkedIn after your administrator enables them.",

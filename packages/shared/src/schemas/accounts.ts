@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PLATFORMS } from "../constants/platforms";
+import { TIKTOK_PRIVACY_LEVELS } from "../constants/posts";
 
 export const platformSchema = z.enum(PLATFORMS);
 
@@ -48,6 +49,20 @@ export const facebookPagesResponseSchema = z.object({ pages: z.array(facebookPag
 export const pinterestBoardSchema = z.object({ id: z.string(), name: z.string(), pinCount: z.number().int() });
 export type PinterestBoard = z.infer<typeof pinterestBoardSchema>;
 export const pinterestBoardsResponseSchema = z.object({ boards: z.array(pinterestBoardSchema) });
+
+/** What TikTok lets this creator post now (creator_info), shown in the composer before posting. */
+export const tiktokCreatorSchema = z.object({
+  username: z.string().nullable(),
+  nickname: z.string().nullable(),
+  /** the privacy levels TikTok offers the creator now */
+  privacyLevels: z.array(z.enum(TIKTOK_PRIVACY_LEVELS)),
+  commentDisabled: z.boolean(),
+  duetDisabled: z.boolean(),
+  stitchDisabled: z.boolean(),
+  maxVideoSeconds: z.number().int().nullable(),
+});
+export type TikTokCreator = z.infer<typeof tiktokCreatorSchema>;
+export const tiktokCreatorResponseSchema = z.object({ creator: tiktokCreatorSchema });
 
 /** A LinkedIn company page (organization) the member administers: its numeric id and its name. */
 export const linkedinOrganizationSchema = z.object({ id: z.string(), name: z.string() });

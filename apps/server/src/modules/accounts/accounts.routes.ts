@@ -9,6 +9,7 @@ import {
   oauthCallbackBodySchema,
   oauthInitiateResponseSchema,
   pinterestBoardsResponseSchema,
+  tiktokCreatorResponseSchema,
 } from "@app/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -102,6 +103,31 @@ export async function accountsRoutes(app: FastifyInstance, opts: { auth: Auth; s
         "pinterest",
         ACCOUNT_MESSAGES.boardsFailed,
         (a, t) => (a.pinterestBoards ? a.pinterestBoards(t) : Promise.resolve([])),
+      ),
+    }),
+  );
+
+  r.get(
+    "/api/accounts/:id/tiktok-creator",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "What TikTok lets the creator post now (privacy levels, interactions, longest video)",
+        params: idParams,
+        response: { 200: tiktokCreatorResponseSchema },
+      },
+    },
+    async (req) => ({
+      creator: await service.fromNetwork(
+        currentUser(req).user.id,
+        req.params.id,
+        "tiktok",
+        ACCOUNT_MESSAGES.tiktokCreatorFailed,
+        (a, t) => {
+          if (!a.tiktokCreator) throw new Error("TikTok creator info is not available");
+          return a.tiktokCreator(t);
+        },
       ),
     }),
   );

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { PUBLISH_MESSAGES } from "@app/shared";
+import { PUBLISH_MESSAGES, TIKTOK_PRIVACY_LABELS, type TiktokPrivacy, tiktokPrivacyFor } from "@app/shared";
 import { type ErrorReader, NetworkError, networkSend, refuse } from "../http";
 import { findSince } from "../lookup";
 import type { NetworkContext, PublishMedia, PublishOutcome, PublishRequest } from "../platform";
@@ -31,10 +31,35 @@ interface TikTokBody<T> {
   error?: { code?: string; message?: string };
 }
 
+/** TikTok's Content Posting endpoints take JSON bodies, and say so in these words. */
+export const TIKTOK_JSON = "application/json; charset=UTF-8";
+const jsonBody = (value: unknown) => {
+  const data = Buffer.from(JSON.stringify(value));
+  return { data, type: TIKTOK_JSON, length: data.length };
+};
+
+/** What creator_info says of the creator, for the composer and for each post. */
+export interface TikTokCreator {
+  creator_username?: string;
+  creator_nickname?: string;
+  privacy_level_options?: string[];
+  comment_disabled?: boolean;
+  duet_disabled?: boolean;
+  stitch_disabled?: boolean;
+  max_video_post_duration_sec?: number;
+}
+
+/** TikTok's 403 to an app it has not audited yet, for a public account or a post that is not SELF_ONLY. */
+const UNAUDITED = "unaudited_client_can_only_post_to_private_accounts";
+export const TIKTOK_UNAUDITED_MESSAGE =
+  "TikTok has not audited this app yet, so it accepts posts only from private TikTok accounts, visible to their author alone. Make the TikTok account private (TikTok app: Settings and privacy → Privacy → Private account) and try again, or have the app audited by TikTok.";
+
 interface PublishStatus {
   status?: string;
   fail_reason?: string;
 }
+
+class Unaudited extends Error {}
 
 /** TikTok Content Posting API, direct post: creator info, FILE_UPLOAD in chunks, status until it is posted. */
 export function tiktokPublishing(ctx: NetworkContext, readError: ErrorReader) {
@@ -49,13 +74,34 @@ export function tiktokPublishing(ctx: NetworkContext, readError: ErrorReader) {
     return (body.data ?? {}) as T;
   }
 
-  async function call<T>(req: PublishRequest, path: string, json?: unknown): Promise<T> {
+  /** One Content Posting call; an empty JSON object when the endpoint takes no parameters. */
+  async function call<T>(accessToken: string, path: string, json: unknown = {}, reader = readError): Promise<T> {
     const { data } = await networkSend<TikTokBody<T>>(
       api(path),
-      { method: "POST", headers: bearer(req), ...(json !== undefined && { json }) },
-      readError,
+      { method: "POST", headers: { authorization: `Bearer ${accessToken}` }, body: jsonBody(json) },
+      reader,
     );
     return dataOf(data);
+  }
+
+  /** The video's init: TikTok's refusal of an unaudited app is told apart from others (the caller may go on). */
+  async function init(req: PublishRequest, body: unknown) {
+    // The refusal's code is kept as its message, to be told apart below.
+    const reader: ErrorReader = (status, b) =>
+      (b as TikTokBody<unknown> | null)?.error?.code === UNAUDITED
+        ? { message: UNAUDITED, tokenRejected: false }
+        : readError(status, b);
+    try {
+      return await call<{ publish_id: string; upload_url?: string }>(
+        req.accessToken,
+        "post/publish/video/init/",
+        body,
+        reader,
+      );
+    } catch (err) {
+      if (err instanceof NetworkError && err.message === UNAUDITED) throw new Unaudited();
+      throw err;
+    }
   }
 
   /**
@@ -67,7 +113,7 @@ export function tiktokPublishing(ctx: NetworkContext, readError: ErrorReader) {
     try {
       res = await fetch(api("post/publish/status/fetch/"), {
         method: "POST",
-        headers: { ...bearer(req), accept: "application/json", "content-type": "application/json" },
+        headers: { ...bearer(req), accept: "application/json", "content-type": TIKTOK_JSON },
         body: JSON.stringify({ publish_id: publishId }),
         signal: AbortSignal.timeout(15_000),
       });
@@ -108,46 +154,65 @@ export function tiktokPublishing(ctx: NetworkContext, readError: ErrorReader) {
   }
 
   return {
+    creatorInfo: (accessToken: string) => call<TikTokCreator>(accessToken, "post/publish/creator_info/query/"),
+
     async publish(req: PublishRequest): Promise<PublishOutcome> {
       const video = req.media[0];
       if (req.media.length !== 1 || video?.kind !== "video") throw refuse(PUBLISH_MESSAGES.tiktokVideo);
-      const creator = await call<{
-        creator_username?: string;
-        privacy_level_options?: string[];
-        max_video_post_duration_sec?: number;
-      }>(req, "post/publish/creator_info/query/");
+      const creator = await call<TikTokCreator>(req.accessToken, "post/publish/creator_info/query/");
       const options = creator.privacy_level_options ?? [];
       const chosen = req.options.tiktok ?? {};
-      const privacy = chosen.privacy ?? (options.includes("PUBLIC_TO_EVERYONE") ? "PUBLIC_TO_EVERYONE" : options[0]);
-      if (!privacy) throw refuse("TikTok offers no way to post for this account right now.");
-      if (!options.includes(privacy))
-        throw refuse(
-          `This TikTok account cannot post with the privacy ${privacy}: TikTok offers ${options.join(", ")}.`,
+      const privacy = tiktokPrivacyFor(options, chosen.privacy);
+      if (!privacy) throw refuse("TikTok offers this account no way to post right now. Try again later.");
+      const notices: string[] = [];
+      if (chosen.privacy && privacy !== chosen.privacy)
+        notices.push(
+          `TikTok does not offer "${TIKTOK_PRIVACY_LABELS[chosen.privacy]}" to this account now, so the video was posted for "${TIKTOK_PRIVACY_LABELS[privacy]}".`,
         );
       const max = creator.max_video_post_duration_sec;
       if (max && video.durationSeconds && video.durationSeconds > max)
         throw refuse(`This TikTok account can post videos of at most ${max} seconds.`);
       const { chunkSize, count } = tiktokChunks(video.size);
-      const init = await call<{ publish_id: string; upload_url?: string }>(req, "post/publish/video/init/", {
+      const body = (level: TiktokPrivacy) => ({
         post_info: {
           title: titleOf(req.text),
-          privacy_level: privacy,
-          disable_duet: chosen.allowDuet === false,
-          disable_comment: chosen.allowComment === false,
-          disable_stitch: chosen.allowStitch === false,
+          privacy_level: level,
+          // What the creator turned off in TikTok stays off, whatever the post asks.
+          disable_duet: chosen.allowDuet === false || creator.duet_disabled === true,
+          disable_comment: chosen.allowComment === false || creator.comment_disabled === true,
+          disable_stitch: chosen.allowStitch === false || creator.stitch_disabled === true,
         },
         source_info: { source: "FILE_UPLOAD", video_size: video.size, chunk_size: chunkSize, total_chunk_count: count },
       });
-      if (!init.upload_url) throw new NetworkError("TikTok gave no address to upload the video to.", 502, true, false);
+      let started: { publish_id: string; upload_url?: string };
+      try {
+        started = await init(req, body(privacy));
+      } catch (err) {
+        // An app TikTok has not audited may still post privately from a private account: once, as SELF_ONLY.
+        if (!(err instanceof Unaudited) || privacy === "SELF_ONLY")
+          throw err instanceof Unaudited ? refuse(TIKTOK_UNAUDITED_MESSAGE) : err;
+        try {
+          started = await init(req, body("SELF_ONLY"));
+        } catch (again) {
+          throw again instanceof Unaudited ? refuse(TIKTOK_UNAUDITED_MESSAGE) : again;
+        }
+        notices.length = 0;
+        notices.push(
+          `TikTok has not audited this app yet, so the video was posted as "Only me" instead of "${TIKTOK_PRIVACY_LABELS[privacy]}". Change its privacy in TikTok to share it.`,
+        );
+      }
+      if (!started.upload_url)
+        throw new NetworkError("TikTok gave no address to upload the video to.", 502, true, false);
       // TikTok posts the video as soon as the whole file has arrived.
-      await upload(req, video, init.upload_url, chunkSize, count);
+      await upload(req, video, started.upload_url, chunkSize, count);
       const username = creator.creator_username ?? req.account.username ?? "";
       for (let i = 0; i < 200; i++) {
-        const s = await statusOf(req, init.publish_id);
+        const s = await statusOf(req, started.publish_id);
         if (s.status === "PUBLISH_COMPLETE") {
+          const notice = notices.join(" ") || null;
           // A post people cannot see (private) has no public id: the profile is what can be linked.
-          if (!s.postId) return { externalId: init.publish_id, url: `https://www.tiktok.com/@${username}` };
-          return { externalId: s.postId, url: videoUrl(username, s.postId) };
+          if (!s.postId) return { externalId: started.publish_id, url: `https://www.tiktok.com/@${username}`, notice };
+          return { externalId: s.postId, url: videoUrl(username, s.postId), notice };
         }
         if (s.status === "FAILED")
           throw refuse(`TikTok could not post the video: ${s.fail_reason ?? "unknown reason"}`);
@@ -168,7 +233,7 @@ export function tiktokPublishing(ctx: NetworkContext, readError: ErrorReader) {
         async page(cursor) {
           try {
             const data = await call<{ videos?: Video[]; cursor?: number; has_more?: boolean }>(
-              req,
+              req.accessToken,
               "video/list/?fields=id,title,create_time,share_url",
               { max_count: 20, ...(cursor && { cursor: Number(cursor) }) },
             );

@@ -1,6 +1,6 @@
-import { PLATFORM_SCOPES } from "@app/shared";
+import { PLATFORM_SCOPES, TIKTOK_PRIVACY_LEVELS, type TiktokPrivacy } from "@app/shared";
 import { type ErrorReader, NetworkError, networkCall, oauthErrorReading } from "../http";
-import { type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+import { grantedScopes, type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
 import { tiktokPublishing } from "./tiktok-publish";
 
 /** TikTok API errors: `{data:{}, error:{code, message, log_id}}`. */
@@ -13,6 +13,9 @@ const readError: ErrorReader = (status, body) => {
     tokenRejected: e?.code === "access_token_invalid",
   };
 };
+
+const isPrivacy = (level: string): level is TiktokPrivacy =>
+  (TIKTOK_PRIVACY_LEVELS as readonly string[]).includes(level);
 
 interface TikTokToken {
   access_token: string;
@@ -72,7 +75,17 @@ export function createTikTok(ctx: NetworkContext): PlatformAdapter {
         readError,
       ).then(toTokens);
     },
-    async profile(accessToken) {
+    async profile(accessToken, t) {
+      // Each field needs its scope, and asking for one not granted refuses the whole call: the username
+      // and the follower count (optional) are asked only when their scope was granted.
+      const granted = new Set(grantedScopes(t?.scopes));
+      const fields = [
+        "open_id",
+        "avatar_url",
+        "display_name",
+        ...(granted.has("user.info.profile") ? ["username"] : []),
+        ...(granted.has("user.info.stats") ? ["follower_count"] : []),
+      ];
       const r = await networkCall<{
         data?: {
           user?: {
@@ -84,9 +97,7 @@ export function createTikTok(ctx: NetworkContext): PlatformAdapter {
           };
         };
       }>(
-        ctx.serverUrl(
-          "https://open.tiktokapis.com/v2/user/info/?fields=open_id,avatar_url,display_name,username,follower_count",
-        ),
+        ctx.serverUrl(`https://open.tiktokapis.com/v2/user/info/?fields=${fields.join(",")}`),
         { headers: { authorization: `Bearer ${accessToken}` } },
         readError,
       );
@@ -98,6 +109,18 @@ export function createTikTok(ctx: NetworkContext): PlatformAdapter {
         displayName: u.display_name ?? null,
         avatarUrl: u.avatar_url ?? null,
         followerCount: u.follower_count ?? 0,
+      };
+    },
+    tiktokCreator: async (accessToken) => {
+      const c = await publishing.creatorInfo(accessToken);
+      return {
+        username: c.creator_username ?? null,
+        nickname: c.creator_nickname ?? null,
+        privacyLevels: (c.privacy_level_options ?? []).filter(isPrivacy),
+        commentDisabled: c.comment_disabled === true,
+        duetDisabled: c.duet_disabled === true,
+        stitchDisabled: c.stitch_disabled === true,
+        maxVideoSeconds: c.max_video_post_duration_sec ?? null,
       };
     },
     publish: publishing.publish,
