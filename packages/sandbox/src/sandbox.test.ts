@@ -201,7 +201,8 @@ const twitter: NetworkCase = {
       { authorization: basic("twitter") },
     ),
   rotates: true,
-  profile: (access) => get("twitter/api.x.com/2/users/me", { "user.fields": "public_metrics" }, bearer(access)),
+  profile: (access) =>
+    get("twitter/api.x.com/2/users/me", { "user.fields": "profile_image_url,public_metrics" }, bearer(access)),
   expectProfile(res, p) {
     expect(res.json().data).toMatchObject({
       id: p.id,

@@ -90,20 +90,25 @@ export const twitter: NetworkDefinition = {
       const claims = authed(kit, request, reply, SCOPES.me);
       if (!claims) return reply;
       const p = kit.person(claims);
+      // id, name and username always; any other field only when user.fields asks for it.
+      const fields = new Set((flat(request.query)["user.fields"] ?? "").split(","));
+      const all = {
+        profile_image_url: kit.avatarUrl(p),
+        verified: false,
+        public_metrics: {
+          followers_count: p.followers,
+          following_count: p.following,
+          tweet_count: p.posts,
+          listed_count: p.seed % 40,
+          like_count: p.seed % 5_000,
+        },
+      };
       return {
         data: {
           id: p.id,
           name: p.name,
           username: p.username,
-          profile_image_url: kit.avatarUrl(p),
-          verified: false,
-          public_metrics: {
-            followers_count: p.followers,
-            following_count: p.following,
-            tweet_count: p.posts,
-            listed_count: p.seed % 40,
-            like_count: p.seed % 5_000,
-          },
+          ...Object.fromEntries(Object.entries(all).filter(([k]) => fields.has(k))),
         },
       };
     });

@@ -5,9 +5,28 @@ import { type ErrorReader, NetworkError, networkSend, refuse } from "../http";
 import { findSince } from "../lookup";
 import type { NetworkContext, PublishMedia, PublishOutcome, PublishRequest } from "../platform";
 
-/** Video parts appended per call (X takes up to 5 MB). */
+/** Bytes appended per call (X takes segments of at most 5 MB). */
 const SEGMENT = 4 * 1024 * 1024;
-/** X API v2: media through the v2 upload (one shot for images, in segments for video), posts and threads. */
+
+/**
+ * What an attempt leaves for the next one: the ids of the thread's parts already out, in order, and the part
+ * that was on its way when the attempt ended (X may or may not have made it).
+ */
+interface ThreadProgress {
+  thread: string[];
+  sending?: number;
+}
+
+function progressOf(req: PublishRequest): ThreadProgress | null {
+  const p = req.progress as Partial<ThreadProgress> | null;
+  if (!p || !Array.isArray(p.thread) || p.thread.some((id) => typeof id !== "string")) return null;
+  return { thread: p.thread as string[], ...(typeof p.sending === "number" && { sending: p.sending }) };
+}
+
+type ProcessingInfo = { state: string; check_after_secs?: number };
+type Tweet = { id: string; text: string; created_at?: string };
+
+/** X API v2: images through the one-shot upload, GIFs and videos in segments; posts and threads. */
 export function twitterPublishing(ctx: NetworkContext, readError: ErrorReader) {
   const api = (path: string) => ctx.serverUrl(`https://api.x.com/2/${path}`);
   const pollMs = ctx.sandbox ? 20 : 2_000;
@@ -17,10 +36,11 @@ export function twitterPublishing(ctx: NetworkContext, readError: ErrorReader) {
   const part = async (m: PublishMedia, range?: { start: number; end: number }) =>
     new Blob([new Uint8Array(await buffer(await m.open(range)))], { type: m.mimeType });
 
+  /** The one-shot upload, which X allows for still images only. */
   async function uploadImage(req: PublishRequest, m: PublishMedia): Promise<string> {
     const form = new FormData();
     form.set("media", await part(m), "media");
-    form.set("media_category", m.mimeType === "image/gif" ? "tweet_gif" : "tweet_image");
+    form.set("media_category", "tweet_image");
     const { data } = await networkSend<{ data: { id: string } }>(
       api("media/upload"),
       { headers: bearer(req), multipart: form, timeoutMs: 120_000 },
@@ -29,10 +49,11 @@ export function twitterPublishing(ctx: NetworkContext, readError: ErrorReader) {
     return data.data.id;
   }
 
-  async function uploadVideo(req: PublishRequest, m: PublishMedia): Promise<string> {
+  /** initialize (JSON), append (multipart segments), finalize, then STATUS until X has processed the file. */
+  async function uploadInSegments(req: PublishRequest, m: PublishMedia, category: "tweet_gif" | "tweet_video") {
     const init = await networkSend<{ data: { id: string } }>(
       api("media/upload/initialize"),
-      { headers: bearer(req), json: { media_type: m.mimeType, total_bytes: m.size, media_category: "tweet_video" } },
+      { headers: bearer(req), json: { media_type: m.mimeType, total_bytes: m.size, media_category: category } },
       readError,
     );
     const id = init.data.data.id;
@@ -48,17 +69,18 @@ export function twitterPublishing(ctx: NetworkContext, readError: ErrorReader) {
       await req.keepAlive();
     }
     let info = (
-      await networkSend<{ data: { processing_info?: { state: string; check_after_secs?: number } } }>(
+      await networkSend<{ data: { processing_info?: ProcessingInfo } }>(
         api(`media/upload/${id}/finalize`),
         { method: "POST", headers: bearer(req) },
         readError,
       )
     ).data.data.processing_info;
+    const what = category === "tweet_gif" ? "GIF" : "video";
     for (let i = 0; info && info.state !== "succeeded"; i++) {
-      if (info.state === "failed") throw refuse("X could not process the video.");
-      if (i >= 120) throw new NetworkError("X is still processing the video.", 503, true, false);
+      if (info.state === "failed") throw refuse(`X could not process the ${what}.`);
+      if (i >= 120) throw new NetworkError(`X is still processing the ${what}.`, 503, true, false);
       await sleep(ctx.sandbox ? pollMs : (info.check_after_secs ?? 2) * 1000);
-      const status = await networkSend<{ data: { processing_info?: { state: string; check_after_secs?: number } } }>(
+      const status = await networkSend<{ data: { processing_info?: ProcessingInfo } }>(
         api(`media/upload?command=STATUS&media_id=${id}`),
         { headers: bearer(req) },
         readError,
@@ -67,6 +89,13 @@ export function twitterPublishing(ctx: NetworkContext, readError: ErrorReader) {
     }
     return id;
   }
+
+  const upload = (req: PublishRequest, m: PublishMedia) =>
+    m.kind === "video"
+      ? uploadInSegments(req, m, "tweet_video")
+      : m.mimeType === "image/gif"
+        ? uploadInSegments(req, m, "tweet_gif")
+        : uploadImage(req, m);
 
   async function tweet(req: PublishRequest, text: string, extra: Record<string, unknown>) {
     const { data } = await networkSend<{ data: { id: string } }>(
@@ -77,51 +106,97 @@ export function twitterPublishing(ctx: NetworkContext, readError: ErrorReader) {
     return data.data.id;
   }
 
+  /** The account's first post with this text made since the attempt began, newest first. */
+  function findPosted(req: PublishRequest, text: string) {
+    return findSince(PLATFORM_LABELS.twitter, req.since, {
+      async page(cursor) {
+        const q = new URLSearchParams({ max_results: "100", "tweet.fields": "created_at" });
+        if (cursor) q.set("pagination_token", cursor);
+        const { data } = await networkSend<{ data?: Tweet[]; meta?: { next_token?: string } }>(
+          api(`users/${encodeURIComponent(req.account.networkId)}/tweets?${q}`),
+          { headers: bearer(req) },
+          readError,
+        );
+        return { items: data.data ?? [], next: data.meta?.next_token ?? null };
+      },
+      madeAt: (t: Tweet) => Date.parse(t.created_at ?? ""),
+      matches: (t: Tweet) => t.text === text,
+    });
+  }
+
+  const partsOf = (req: PublishRequest) => (req.options.twitter?.thread === true ? splitThread(req.text) : [req.text]);
+
   return {
+    /**
+     * Posts the text (or each part of a thread, each answering the one before), going on from the parts an
+     * earlier attempt already posted: they are recorded after each part, so none is ever posted twice.
+     */
     async publish(req: PublishRequest): Promise<PublishOutcome> {
       const videos = req.media.filter((m) => m.kind === "video" || m.mimeType === "image/gif");
       if (req.media.length > 4 || (videos.length && req.media.length > 1))
         throw refuse("X takes up to 4 images, or 1 GIF, or 1 video in a post.");
-      const mediaIds: string[] = [];
-      for (const m of req.media)
-        mediaIds.push(m.kind === "video" ? await uploadVideo(req, m) : await uploadImage(req, m));
       const thread = req.options.twitter?.thread === true;
       if (!thread && twitterLength(req.text) > 280) throw refuse("Tweet exceeds 280 character limit");
-      const parts = thread ? splitThread(req.text) : [req.text];
-      // The media go with the first post of a thread; each next post answers the one before.
-      const first = await tweet(req, parts[0] ?? "", mediaIds.length ? { media: { media_ids: mediaIds } } : {});
-      let previous = first;
-      for (let i = 1; i < parts.length; i++) {
-        try {
-          previous = await tweet(req, parts[i] as string, { reply: { in_reply_to_tweet_id: previous } });
-        } catch (err) {
-          // The start of the thread is out: trying it all again would post it twice, so it stops here.
-          const message = err instanceof Error ? err.message : String(err);
-          throw refuse(`The thread stopped after ${i} of ${parts.length} posts (${urlOf(req, first)}): ${message}`);
+      const parts = partsOf(req);
+      const earlier = progressOf(req);
+      const posted = [...(earlier?.thread ?? [])];
+      // The media go with the first part only: once it is out they are not needed again.
+      const mediaIds: string[] = [];
+      if (posted.length === 0) for (const m of req.media) mediaIds.push(await upload(req, m));
+      for (let i = posted.length; i < parts.length; i++) {
+        const text = parts[i] as string;
+        if (earlier?.sending === i) {
+          // This part was on its way when the last attempt ended: X may have made it.
+          const found = await findPosted(req, text);
+          if (found) {
+            posted.push(found.id);
+            await req.recordProgress({ thread: posted });
+            continue;
+          }
         }
+        await req.recordProgress({ thread: posted, sending: i });
+        const extra =
+          i === 0
+            ? mediaIds.length
+              ? { media: { media_ids: mediaIds } }
+              : {}
+            : { reply: { in_reply_to_tweet_id: posted[i - 1] } };
+        try {
+          posted.push(await tweet(req, text, extra));
+        } catch (err) {
+          // X answered (a 4xx): this part was not made, so the next attempt need not look for it.
+          if (err instanceof NetworkError && err.status >= 400 && err.status < 500)
+            await req.recordProgress({ thread: posted });
+          if (i === 0 || !(err instanceof NetworkError)) throw err;
+          // The parts already out stay out; the message says where the thread is, and the next attempt goes on.
+          const head = urlOf(req, posted[0] as string);
+          throw new NetworkError(
+            `The thread stopped after ${i} of ${parts.length} posts (${head}): ${err.message}`,
+            err.status,
+            err.transient,
+            err.tokenRejected,
+            err.retryAfterSeconds,
+          );
+        }
+        await req.recordProgress({ thread: posted });
       }
+      const first = posted[0] as string;
       return { externalId: first, url: urlOf(req, first) };
     },
 
-    /** The account's recent posts, looking for this text (a thread's first part) made since the attempt. */
+    /**
+     * Whether an interrupted attempt made the post. A thread that recorded its parts is answered from that
+     * record (publish goes on from it, looking for the part that was on its way); otherwise the account's
+     * recent posts are searched for the text (a thread's first part).
+     */
     async lookup(req: PublishRequest): Promise<PublishOutcome | null> {
-      const thread = req.options.twitter?.thread === true;
-      const text = thread ? splitThread(req.text)[0] : req.text;
-      type Tweet = { id: string; text: string; created_at?: string };
-      const found = await findSince(PLATFORM_LABELS.twitter, req.since, {
-        async page(cursor) {
-          const q = new URLSearchParams({ max_results: "100", "tweet.fields": "created_at" });
-          if (cursor) q.set("pagination_token", cursor);
-          const { data } = await networkSend<{ data?: Tweet[]; meta?: { next_token?: string } }>(
-            api(`users/${encodeURIComponent(req.account.networkId)}/tweets?${q}`),
-            { headers: bearer(req) },
-            readError,
-          );
-          return { items: data.data ?? [], next: data.meta?.next_token ?? null };
-        },
-        madeAt: (t) => Date.parse(t.created_at ?? ""),
-        matches: (t) => t.text === text,
-      });
+      const parts = partsOf(req);
+      const earlier = progressOf(req);
+      if (parts.length > 1 && earlier) {
+        const first = earlier.thread[0];
+        return earlier.thread.length >= parts.length && first ? { externalId: first, url: urlOf(req, first) } : null;
+      }
+      const found = await findPosted(req, parts[0] ?? "");
       return found ? { externalId: found.id, url: urlOf(req, found.id) } : null;
     },
   };

@@ -1,13 +1,28 @@
 import { PLATFORM_SCOPES } from "@app/shared";
-import { basicAuth, type ErrorReader, field, networkCall, oauthErrorReading } from "../http";
+import { basicAuth, type ErrorReader, field, NetworkError, networkCall, oauthErrorReading } from "../http";
 import { type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
 import { twitterPublishing } from "./twitter-publish";
 
+/** X's bare 403 "Forbidden" means the token lacks a scope the endpoint needs. */
+const MISSING_SCOPE =
+  "X refused this request because the account did not give Orbitpost every permission it asks for. Reconnect the X account and allow all of them.";
+
 const readError: ErrorReader = (status, body) =>
   oauthErrorReading(body) ?? {
-    message: field(body, "detail") ?? field(body, "title") ?? `X answered ${status}`,
+    message:
+      status === 403 && field(body, "detail") === "Forbidden"
+        ? MISSING_SCOPE
+        : (field(body, "detail") ?? field(body, "title") ?? `X answered ${status}`),
     tokenRejected: status === 401,
   };
+
+interface XUser {
+  id: string;
+  username: string;
+  name?: string;
+  profile_image_url?: string;
+  public_metrics?: { followers_count?: number };
+}
 
 /** X answers a dead refresh token with invalid_request ("Value passed for the token was invalid."). */
 const readRefreshError: ErrorReader = (status, body) => {
@@ -76,16 +91,20 @@ export function createTwitter(ctx: NetworkContext): PlatformAdapter {
       ).then(toTokens);
     },
     async profile(accessToken) {
-      const url = ctx.serverUrl("https://api.x.com/2/users/me?user.fields=profile_image_url,public_metrics,verified");
-      const { data } = await networkCall<{
-        data: {
-          id: string;
-          username: string;
-          name?: string;
-          profile_image_url?: string;
-          public_metrics?: { followers_count?: number };
-        };
-      }>(url, { headers: { authorization: `Bearer ${accessToken}` } }, readError);
+      const me = (fields: string) =>
+        networkCall<{ data: XUser }>(
+          ctx.serverUrl(`https://api.x.com/2/users/me?user.fields=${fields}`),
+          { headers: { authorization: `Bearer ${accessToken}` } },
+          readError,
+        );
+      let data: XUser;
+      try {
+        ({ data } = await me("profile_image_url,public_metrics,verified"));
+      } catch (err) {
+        // The follower count is a nicety: a refusal of it (the app's access level) must not stop the connection.
+        if (!(err instanceof NetworkError) || err.tokenRejected || err.transient || err.status < 400) throw err;
+        ({ data } = await me("profile_image_url"));
+      }
       return {
         id: data.id,
         username: data.username,
