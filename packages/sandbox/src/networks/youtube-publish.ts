@@ -1,25 +1,18 @@
 import { randomBytes } from "node:crypto";
-import type { FastifyReply, FastifyRequest } from "fastify";
-import { flat, hasScope, type NetworkKit } from "../kit";
+import type { FastifyReply } from "fastify";
+import { flat, type NetworkKit } from "../kit";
 import { Assembly, rawBody, TooLarge, UPLOAD_LIMIT } from "../media";
 import { pageAt } from "../paging";
 import { base64Id, type PublishedItem } from "../publishing";
-import type { Claims } from "../tokens";
-import { authed, googleError } from "./youtube";
+import { allowed, COST, googleError, pacificDay, projectQuota, READ_SCOPES, UPLOAD_SCOPES } from "./youtube-common";
 
 const CHUNK_UNIT = 256 * 1024;
 const TITLE_MAX = 100;
 const DESCRIPTION_MAX_BYTES = 5000;
 const TAGS_MAX = 500;
+/** Videos a channel may upload a day (YouTube does not publish its figure; unverified channels get fewer). */
 const DAILY_UPLOADS = 100;
-const DAY = 86_400_000;
 const PRIVACY = ["public", "private", "unlisted"];
-const UPLOAD_SCOPES = [
-  "https://www.googleapis.com/auth/youtube.upload",
-  "https://www.googleapis.com/auth/youtube",
-  "https://www.googleapis.com/auth/youtube.force-ssl",
-];
-const READ_SCOPES = [...UPLOAD_SCOPES.slice(1), "https://www.googleapis.com/auth/youtube.readonly"];
 
 interface Session {
   id: string;
@@ -35,25 +28,6 @@ interface Session {
 const obj = (v: unknown) => (v && typeof v === "object" ? v : {}) as Record<string, unknown>;
 const bad = (reply: FastifyReply, message: string, reason: string) =>
   reply.status(400).send(googleError(400, message, reason, "INVALID_ARGUMENT"));
-
-function uploader(kit: NetworkKit, request: FastifyRequest, reply: FastifyReply, scopes: string[]): Claims | null {
-  const claims = authed(kit, request, reply);
-  if (!claims) return null;
-  if (!hasScope(claims, ...scopes)) {
-    void reply
-      .status(403)
-      .send(
-        googleError(
-          403,
-          "Request had insufficient authentication scopes.",
-          "insufficientPermissions",
-          "PERMISSION_DENIED",
-        ),
-      );
-    return null;
-  }
-  return claims;
-}
 
 /** What is wrong with a video's metadata, as YouTube's reason and message; null when it is fine. */
 function metadataProblem(snippet: Record<string, unknown>, status: Record<string, unknown>): [string, string] | null {
@@ -83,6 +57,7 @@ function metadataProblem(snippet: Record<string, unknown>, status: Record<string
 /** YouTube Data API v3: resumable video uploads, the videos list and the channel's own search. */
 export function youtubePublishing(kit: NetworkKit) {
   const sessions = kit.publishing.pending<Session>("youtube", "sessions");
+  const quota = projectQuota(kit);
   const uploadPath = "www.googleapis.com/upload/youtube/v3/videos";
 
   const resource = (i: PublishedItem, parts: Set<string>) => {
@@ -125,9 +100,11 @@ export function youtubePublishing(kit: NetworkKit) {
   };
 
   kit.post(uploadPath, async (request, reply) => {
-    const claims = uploader(kit, request, reply, UPLOAD_SCOPES);
+    const claims = allowed(kit, quota, request, reply, UPLOAD_SCOPES, COST.insert);
     if (!claims) return reply;
     const q = flat(request.query);
+    if (!/^application\/json\b/i.test(String(request.headers["content-type"] ?? "")))
+      return bad(reply, "The video's metadata must be sent as application/json.", "badContent");
     if (q.uploadType !== "resumable") return bad(reply, "Only uploadType=resumable is supported here.", "badRequest");
     const parts = new Set((q.part ?? "").split(","));
     if (!parts.has("snippet")) return bad(reply, "'snippet' is required in part.", "invalidPart");
@@ -136,24 +113,25 @@ export function youtubePublishing(kit: NetworkKit) {
     const status = obj(b.status);
     const problem = metadataProblem(snippet, status);
     if (problem) return bad(reply, problem[1], problem[0]);
-    const total = Number(request.headers["x-upload-content-length"]);
-    const type = String(request.headers["x-upload-content-type"] ?? "video/*");
-    if (!Number.isInteger(total) || total <= 0) return bad(reply, "X-Upload-Content-Length is required.", "badRequest");
+    const length = String(request.headers["x-upload-content-length"] ?? "");
+    const total = Number(length);
+    const type = String(request.headers["x-upload-content-type"] ?? "");
+    if (!/^\d+$/.test(length) || total <= 0) return bad(reply, "X-Upload-Content-Length is required.", "badRequest");
+    if (!type) return bad(reply, "X-Upload-Content-Type is required.", "badRequest");
     if (!type.startsWith("video/") && type !== "application/octet-stream")
       return bad(reply, `Media type '${type}' is not supported.`, "invalidContentType");
-    if (total > UPLOAD_LIMIT) return bad(reply, "The file is larger than this upload allows.", "uploadLimitExceeded");
-    const today = kit.publishing.of("youtube", claims.userId).filter((i) => i.at.getTime() > kit.now() - DAY).length;
-    if (today >= DAILY_UPLOADS) {
-      return reply
-        .status(403)
-        .send(
-          googleError(
-            403,
-            "The request cannot be completed because you have exceeded your quota.",
-            "quotaExceeded",
-            "PERMISSION_DENIED",
-          ),
-        );
+    if (total > UPLOAD_LIMIT) return bad(reply, "The file is larger than the sandbox takes.", "badRequest");
+    const day = pacificDay(kit.now());
+    const today = kit.publishing.of("youtube", claims.userId).filter((i) => pacificDay(i.at.getTime()) === day);
+    if (today.length >= DAILY_UPLOADS) {
+      const message = "The user has exceeded the number of videos they may upload.";
+      return reply.status(400).send({
+        error: {
+          code: 400,
+          message,
+          errors: [{ message, domain: "youtube.video", reason: "uploadLimitExceeded" }],
+        },
+      });
     }
     const id = `AEnB2U${randomBytes(24).toString("base64url")}`;
     sessions.set(id, {
@@ -231,7 +209,8 @@ export function youtubePublishing(kit: NetworkKit) {
       title: String(snippet.title),
       text: typeof snippet.description === "string" ? snippet.description : "",
       media: [media],
-      visibility: String(status.privacyStatus ?? "public"),
+      // Unaudited projects' uploads are locked to private, whatever was asked.
+      visibility: kit.review().youtube.audited ? String(status.privacyStatus ?? "public") : "private",
       raw: session.metadata,
       at: new Date(kit.now()),
     });
@@ -239,7 +218,7 @@ export function youtubePublishing(kit: NetworkKit) {
   });
 
   kit.get("www.googleapis.com/youtube/v3/videos", async (request, reply) => {
-    const claims = uploader(kit, request, reply, READ_SCOPES);
+    const claims = allowed(kit, quota, request, reply, READ_SCOPES, COST.list);
     if (!claims) return reply;
     const q = flat(request.query);
     if (!q.part) return bad(reply, "No part parameter.", "required");
@@ -259,7 +238,7 @@ export function youtubePublishing(kit: NetworkKit) {
   });
 
   kit.get("www.googleapis.com/youtube/v3/search", async (request, reply) => {
-    const claims = uploader(kit, request, reply, READ_SCOPES);
+    const claims = allowed(kit, quota, request, reply, READ_SCOPES, COST.search);
     if (!claims) return reply;
     const q = flat(request.query);
     if (q.forMine !== "true")

@@ -1,29 +1,8 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
-import { flat, grantOf, isRefusal, type NetworkDefinition, type NetworkKit } from "../kit";
-import type { Claims } from "../tokens";
+import { flat, grantOf, isRefusal, type NetworkDefinition } from "../kit";
+import { AUTH_ERROR, allowed, COST, GOOGLE_SCOPES, googleError, projectQuota, READ_SCOPES } from "./youtube-common";
 import { youtubePublishing } from "./youtube-publish";
 
 const HOUR = 3_599;
-
-export const googleError = (code: number, message: string, reason: string, status: string) => ({
-  error: { code, message, errors: [{ message, domain: "global", reason }], status },
-});
-
-const AUTH_ERROR = googleError(
-  401,
-  "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
-  "authError",
-  "UNAUTHENTICATED",
-);
-
-export function authed(kit: NetworkKit, request: FastifyRequest, reply: FastifyReply): Claims | null {
-  const claims = kit.bearer(request);
-  if (isRefusal(claims)) {
-    void reply.status(401).send(AUTH_ERROR);
-    return null;
-  }
-  return claims;
-}
 
 /** Google OAuth 2.0 (offline access, optional PKCE) and the YouTube Data API v3 channel list. */
 export const youtube: NetworkDefinition = {
@@ -34,6 +13,16 @@ export const youtube: NetworkDefinition = {
   pkce: "optional",
   scopeSeparator: " ",
   codeLifetimeSeconds: 600,
+  // Google shows its own error page (no redirect) for a scope it does not know.
+  scopeRefusal(scopes) {
+    const unknown = scopes.filter((s) => !GOOGLE_SCOPES.has(s));
+    if (unknown.length === 0) return null;
+    return {
+      error: "invalid_scope",
+      description: `Error 400: invalid_scope. Some requested scopes were invalid. {invalid=[${unknown.join(", ")}]}`,
+      redirect: false,
+    };
+  },
   errorBody(status, message) {
     if (status === 429)
       return googleError(429, message ?? "Rate Limit Exceeded", "rateLimitExceeded", "RESOURCE_EXHAUSTED");
@@ -79,8 +68,9 @@ export const youtube: NetworkDefinition = {
         .send(oauthError("unsupported_grant_type", `Invalid grant_type: ${form.grant_type ?? ""}`));
     });
 
+    const quota = projectQuota(kit);
     kit.get("www.googleapis.com/youtube/v3/channels", async (request, reply) => {
-      const claims = authed(kit, request, reply);
+      const claims = allowed(kit, quota, request, reply, READ_SCOPES, COST.list);
       if (!claims) return reply;
       const q = flat(request.query);
       if (q.mine !== "true")
