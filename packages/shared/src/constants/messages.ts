@@ -69,6 +69,22 @@ export const ACCOUNT_MESSAGES = {
   refreshBusy: "The account's tokens are being renewed. Please try again in a moment.",
 } as const;
 
+/** Accounts whose access ends for good on a known day: the owner is warned to reconnect before it. */
+export const EXPIRY_MESSAGES = {
+  badge: "Expires soon",
+  badgeTitle: (when: string) => `Stops working on ${when} unless you reconnect it`,
+  cardLine: (when: string) => `Stops working on ${when}: reconnect it before then to keep publishing.`,
+  notificationTitle: (network: string) => `Reconnect your ${network} account`,
+  /** `why` is one of the reasons below */
+  notification: (network: string, name: string, when: string, why: string) =>
+    `Your ${network} account "${name}" stops working on ${when}: ${why} Reconnect it before then to keep publishing.`,
+  noRenewal: (network: string) => `${network} gives apps no way to renew its access.`,
+  renewalEnds: (network: string) =>
+    `${network} lets apps renew its access only for a limited time after you connect it.`,
+  reconnectLink: "Reconnect in Connected Accounts",
+  toastAction: "Reconnect",
+} as const;
+
 /** Subscription, checkout and portal (spec sections 7 and 8 "Subscription"). */
 export const BILLING_MESSAGES = {
   checkoutFailed: "Failed to create checkout session. Please try again.",

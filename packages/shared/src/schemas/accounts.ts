@@ -4,7 +4,7 @@ import { TIKTOK_PRIVACY_LEVELS } from "../constants/posts";
 
 export const platformSchema = z.enum(PLATFORMS);
 
-export const ACCOUNT_STATUSES = ["active", "expired", "inactive"] as const;
+export const ACCOUNT_STATUSES = ["active", "expiring", "expired", "inactive"] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 /** A connected social account as the API returns it: never any token. */
@@ -17,9 +17,14 @@ export const socialAccountSchema = z.object({
   avatarUrl: z.string().nullable(),
   followerCount: z.number().int().nonnegative(),
   isActive: z.boolean(),
-  /** inactive if disconnected; expired if the token is past its expiry or the network refused it; else active */
+  /**
+   * inactive if disconnected; expired if the token is past its expiry or the network refused it; expiring when
+   * access ends for good (reconnectBy) within EXPIRY_WARNING_DAYS; else active
+   */
   status: z.enum(ACCOUNT_STATUSES),
   tokenExpiresAt: z.string().nullable(),
+  /** when access ends for good unless the owner reconnects (the network gives no way to renew it); else null */
+  reconnectBy: z.string().nullable(),
   lastError: z.string().nullable(),
   /** Connected to the built-in sandbox network rather than the real one. */
   sandbox: z.boolean(),

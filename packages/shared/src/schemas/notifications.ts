@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { platformSchema } from "./accounts";
 
-export const NOTIFICATION_KINDS = ["publish_failed", "publish_unconfirmed"] as const;
+export const NOTIFICATION_KINDS = ["publish_failed", "publish_unconfirmed", "account_expiring"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationSchema = z.object({
@@ -9,7 +9,7 @@ export const notificationSchema = z.object({
   kind: z.enum(NOTIFICATION_KINDS),
   /** what it is about, e.g. "Publishing failed on LinkedIn" */
   title: z.string(),
-  /** the network's own words */
+  /** the network's own words, or (account_expiring) when and why to reconnect */
   message: z.string(),
   postId: z.string().nullable(),
   platform: platformSchema.nullable(),

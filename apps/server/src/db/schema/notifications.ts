@@ -4,8 +4,9 @@ import { users } from "./auth";
 import { posts, postTargets } from "./posts";
 
 /**
- * What the app tells a user in the app: today each publishing failure (a network refused a post, or an
- * interrupted attempt needs checking). Written in the same transaction as the failure, so none is lost.
+ * What the app tells a user in the app: each publishing failure (a network refused a post, or an
+ * interrupted attempt needs checking), written in the same transaction as the failure, so none is lost; and
+ * each account whose access ends for good soon, written with the account's expiry_warned_at, so once.
  */
 export const notifications = pgTable(
   "notifications",
@@ -14,12 +15,12 @@ export const notifications = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** publish_failed, publish_unconfirmed */
+    /** publish_failed, publish_unconfirmed, account_expiring */
     kind: text("kind").notNull(),
     postId: uuid("post_id").references(() => posts.id, { onDelete: "set null" }),
     targetId: uuid("target_id").references(() => postTargets.id, { onDelete: "set null" }),
     platform: text("platform"),
-    /** the network's own message */
+    /** the network's own message, or (account_expiring) when and why to reconnect */
     message: text("message").notNull(),
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

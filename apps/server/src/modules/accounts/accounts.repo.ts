@@ -1,9 +1,15 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { TOKEN_RENEWAL } from "@app/shared";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "../../db/client";
 import { lockOwner } from "../../db/locks";
-import { oauthStates, socialAccounts } from "../../db/schema";
+import { notifications, oauthStates, socialAccounts } from "../../db/schema";
 
 export type AccountRow = typeof socialAccounts.$inferSelect;
+
+const platformsRenewedBy = (how: (typeof TOKEN_RENEWAL)[keyof typeof TOKEN_RENEWAL]) =>
+  Object.entries(TOKEN_RENEWAL)
+    .filter(([, renewal]) => renewal === how)
+    .map(([platform]) => platform);
 
 /** Every query of accounts takes the owner: no way to read or change another user's row. */
 export function createAccountsRepo(db: Db) {
@@ -73,6 +79,8 @@ export function createAccountsRepo(db: Db) {
             isActive: true,
             needsReconnect: false,
             lastError: null,
+            // A new consent: whether its end is near is decided afresh.
+            expiryWarnedAt: null,
             accessToken: values.accessToken,
             // A network that sent no new refresh token has not replaced the old one.
             refreshToken: sql`coalesce(excluded.refresh_token, ${socialAccounts.refreshToken})`,
@@ -130,11 +138,91 @@ export function createAccountsRepo(db: Db) {
             eq(socialAccounts.needsReconnect, false),
             isNotNull(socialAccounts.tokenExpiresAt),
             lte(socialAccounts.tokenExpiresAt, before),
+            // Without its refresh token (a LinkedIn app not approved for them) it cannot be renewed: tried every
+            // sweep, such accounts would come first for ever and hold up the others.
+            or(
+              isNotNull(socialAccounts.refreshToken),
+              notInArray(socialAccounts.platform, platformsRenewedBy("refresh-token")),
+            ),
             or(isNull(socialAccounts.refreshClaimedUntil), lte(socialAccounts.refreshClaimedUntil, now)),
           ),
         )
         .orderBy(asc(socialAccounts.tokenExpiresAt))
         .limit(limit);
+    },
+
+    /**
+     * Active accounts, not yet warned, whose access ends for good (see reconnectBy in @app/shared) after `now`
+     * and by `horizon`, soonest first (all owners: the sweep).
+     */
+    dueForExpiryWarning(now: Date, horizon: Date, limit: number) {
+      const a = socialAccounts;
+      const byRefreshToken = inArray(a.platform, platformsRenewedBy("refresh-token"));
+      // The access token held when the refresh token ends still works until it expires.
+      const lastDay = sql`greatest(${a.refreshTokenExpiresAt}, ${a.tokenExpiresAt})`;
+      return db
+        .select()
+        .from(a)
+        .where(
+          and(
+            eq(a.isActive, true),
+            eq(a.needsReconnect, false),
+            isNull(a.expiryWarnedAt),
+            or(
+              and(
+                or(inArray(a.platform, platformsRenewedBy("none")), and(byRefreshToken, isNull(a.refreshToken))),
+                gt(a.tokenExpiresAt, now),
+                lte(a.tokenExpiresAt, horizon),
+              ),
+              and(
+                byRefreshToken,
+                isNotNull(a.refreshToken),
+                isNotNull(a.refreshTokenExpiresAt),
+                sql`${lastDay} > ${now}`,
+                sql`${lastDay} <= ${horizon}`,
+              ),
+            ),
+          ),
+        )
+        .orderBy(asc(a.tokenExpiresAt))
+        .limit(limit);
+    },
+
+    /**
+     * Records that the owner of `stale` is warned and writes the notification, in one transaction, unless the
+     * account was warned since (another process's sweep), reconnected or renewed, or is no longer usable:
+     * the warning is written exactly once however many sweeps run.
+     */
+    async claimExpiryWarning(
+      stale: AccountRow,
+      now: Date,
+      notification: { message: string },
+    ): Promise<AccountRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(socialAccounts)
+          .set({ expiryWarnedAt: now })
+          .where(
+            and(
+              eq(socialAccounts.userId, stale.userId),
+              eq(socialAccounts.id, stale.id),
+              eq(socialAccounts.accessToken, stale.accessToken),
+              eq(socialAccounts.isActive, true),
+              eq(socialAccounts.needsReconnect, false),
+              isNull(socialAccounts.expiryWarnedAt),
+            ),
+          )
+          .returning();
+        if (!row) return undefined;
+        await tx.insert(notifications).values({
+          userId: row.userId,
+          kind: "account_expiring",
+          platform: row.platform,
+          message: notification.message,
+          createdAt: now,
+        });
+        return row;
+      });
     },
 
     async saveState(values: typeof oauthStates.$inferInsert) {

@@ -2,6 +2,7 @@ import {
   ACCOUNT_MESSAGES,
   accountStatus,
   ERROR_CODES,
+  expiresSoon,
   type Network,
   oauthCallbackPath,
   PLANS,
@@ -18,6 +19,7 @@ import type { PlatformAdapter, TokenSet } from "../../platforms/platform";
 import type { PlatformRegistry } from "../../platforms/registry";
 import type { RealtimeHub } from "../../realtime/hub";
 import { planOf } from "../billing/plan.repo";
+import { createExpiryWarnings, reconnectByOf } from "./accounts.expiry";
 import type { AccountRow, AccountsRepo } from "./accounts.repo";
 
 const STATE_TTL_MS = 10 * 60_000;
@@ -39,6 +41,7 @@ export interface AccountsDeps {
 }
 
 export function toApiAccount(row: AccountRow, now: Date): SocialAccount {
+  const reconnectBy = reconnectByOf(row);
   return {
     id: row.id,
     platform: row.platform as Platform,
@@ -48,8 +51,9 @@ export function toApiAccount(row: AccountRow, now: Date): SocialAccount {
     avatarUrl: row.avatarUrl,
     followerCount: row.followerCount,
     isActive: row.isActive,
-    status: accountStatus(row, now),
+    status: accountStatus({ ...row, reconnectBy }, now),
     tokenExpiresAt: row.tokenExpiresAt?.toISOString() ?? null,
+    reconnectBy: reconnectBy?.toISOString() ?? null,
     lastError: row.lastError,
     sandbox: row.sandbox,
     createdAt: row.createdAt.toISOString(),
@@ -102,6 +106,21 @@ export function createAccountsService(deps: AccountsDeps) {
     }
   }
 
+  /**
+   * Adapters date a token's expiry from the system clock (expires_in seconds from now); every rule about it
+   * (renewal, expiry warnings, the badge) runs on the app's clock, which tests move: the same span from now.
+   */
+  const onAppClock = (tokens: TokenSet): TokenSet => {
+    const shift = now().getTime() - Date.now();
+    const moved = (d: Date | null | undefined) => (d ? new Date(d.getTime() + shift) : d);
+    if (Math.abs(shift) < 1000) return tokens;
+    return {
+      ...tokens,
+      expiresAt: moved(tokens.expiresAt) ?? null,
+      refreshTokenExpiresAt: moved(tokens.refreshTokenExpiresAt),
+    };
+  };
+
   const redirectUri = (platform: string) => `${deps.publicUrl}${oauthCallbackPath(platform as Platform)}`;
 
   /** Another process renewed the account, or is renewing it: waits for it to finish and returns its result. */
@@ -145,7 +164,7 @@ export function createAccountsService(deps: AccountsDeps) {
     }
     let tokens: TokenSet;
     try {
-      tokens = await pending;
+      tokens = onAppClock(await pending);
     } catch (err) {
       const rejected = err instanceof NetworkError && err.tokenRejected;
       const updated = await repo.update(row.userId, row.id, {
@@ -156,7 +175,17 @@ export function createAccountsService(deps: AccountsDeps) {
       if (updated) publish(updated, "update");
       throw err;
     }
+    const renewedEnd = reconnectByOf({
+      platform: row.platform,
+      tokenExpiresAt: tokens.expiresAt,
+      refreshTokenExpiresAt:
+        tokens.refreshTokenExpiresAt !== undefined ? tokens.refreshTokenExpiresAt : row.refreshTokenExpiresAt,
+      refreshToken: tokens.refreshToken !== undefined ? tokens.refreshToken : row.refreshToken,
+    });
     const updated = await repo.update(row.userId, row.id, {
+      // A renewal that pushed the end of access out of the warning window ends the warning; one that did not
+      // (the last renewals before a refresh token ends) keeps it, so the owner is not told twice.
+      ...(!expiresSoon(renewedEnd, now()) && { expiryWarnedAt: null }),
       accessToken: cipher.encrypt(tokens.accessToken),
       ...(tokens.refreshToken !== undefined && {
         refreshToken: tokens.refreshToken === null ? null : cipher.encrypt(tokens.refreshToken),
@@ -178,6 +207,8 @@ export function createAccountsService(deps: AccountsDeps) {
     const current = expiresSoon ? await renew(row) : row;
     return cipher.decrypt(current.accessToken);
   }
+
+  const warnExpiring = createExpiryWarnings({ repo, hub, now, announce: (row) => publish(row, "update") });
 
   async function ownActive(userId: string, id: string): Promise<AccountRow> {
     const row = await repo.find(userId, id);
@@ -244,11 +275,13 @@ export function createAccountsService(deps: AccountsDeps) {
       let tokens: TokenSet;
       let profile: Awaited<ReturnType<PlatformAdapter["profile"]>>;
       try {
-        tokens = await adapter.exchangeCode({
-          code: input.code,
-          redirectUri: pending.redirectUri,
-          codeVerifier: pending.codeVerifier ? cipher.decrypt(pending.codeVerifier) : undefined,
-        });
+        tokens = onAppClock(
+          await adapter.exchangeCode({
+            code: input.code,
+            redirectUri: pending.redirectUri,
+            codeVerifier: pending.codeVerifier ? cipher.decrypt(pending.codeVerifier) : undefined,
+          }),
+        );
         profile = await adapter.profile(tokens.accessToken, tokens);
       } catch (err) {
         throw networkFailure(ACCOUNT_MESSAGES.completeFailed, err);
@@ -366,6 +399,7 @@ export function createAccountsService(deps: AccountsDeps) {
     /**
      * The periodic sweep: renews every token that expires soon. A refusal marks the account expired
      * (and tells its owner through the event stream); a transient failure is left for the next sweep.
+     * Then it warns the owners of accounts whose access ends for good soon (see accounts.expiry.ts).
      */
     async refreshDue(limit = 50): Promise<{ renewed: number; rejected: number; failed: number }> {
       const t = now();
@@ -385,6 +419,7 @@ export function createAccountsService(deps: AccountsDeps) {
           else result.failed++;
         }
       }
+      await warnExpiring();
       return result;
     },
   };

@@ -1,5 +1,6 @@
 import {
   type AppNotification,
+  EXPIRY_MESSAGES,
   NOTIFICATION_MESSAGES,
   type NotificationKind,
   type NotificationList,
@@ -17,6 +18,12 @@ export const NOTIFICATION_LIST_LIMIT = 50;
 
 type Row = typeof notifications.$inferSelect;
 
+const TITLES: Record<NotificationKind, (network: string) => string> = {
+  publish_failed: NOTIFICATION_MESSAGES.publishFailed,
+  publish_unconfirmed: NOTIFICATION_MESSAGES.publishUnconfirmed,
+  account_expiring: EXPIRY_MESSAGES.notificationTitle,
+};
+
 function toApi(row: Row): AppNotification {
   const platform = (row.platform as Platform | null) ?? null;
   const network = platform ? PLATFORM_LABELS[platform] : "your network";
@@ -24,10 +31,7 @@ function toApi(row: Row): AppNotification {
   return {
     id: row.id,
     kind,
-    title:
-      kind === "publish_failed"
-        ? NOTIFICATION_MESSAGES.publishFailed(network)
-        : NOTIFICATION_MESSAGES.publishUnconfirmed(network),
+    title: TITLES[kind](network),
     message: row.message,
     postId: row.postId,
     platform,
@@ -37,8 +41,8 @@ function toApi(row: Row): AppNotification {
 }
 
 /**
- * The user's in-app notifications (written by the publishing queue as failures happen). Every query
- * takes the owner.
+ * The user's in-app notifications (written by the publishing queue as failures happen, and by the token
+ * sweep when an account's access is about to end for good). Every query takes the owner.
  */
 export function createNotificationsService(deps: { db: Db; hub: RealtimeHub; now?: () => Date }) {
   const { db, hub } = deps;

@@ -1,5 +1,11 @@
-import { ACCOUNT_MESSAGES, DIRECT_POST_PLATFORMS, PLATFORM_LABELS, type SocialAccount } from "@app/shared";
-import { CircleAlert, PenSquare, RefreshCw, Unplug, Users } from "lucide-react";
+import {
+  ACCOUNT_MESSAGES,
+  DIRECT_POST_PLATFORMS,
+  EXPIRY_MESSAGES,
+  PLATFORM_LABELS,
+  type SocialAccount,
+} from "@app/shared";
+import { CircleAlert, Clock, PenSquare, RefreshCw, Unplug, Users } from "lucide-react";
 import type { ReactElement, ReactNode } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -39,6 +45,9 @@ export function AccountCard({ account, createPost }: { account: SocialAccount; c
   const handle = account.displayName && account.username ? account.username : null;
   const who = `${label} account ${name}`;
   const expired = account.status === "expired";
+  // Access ends for good within days: the owner reconnects before then, and may still post meanwhile.
+  const expiring = account.status === "expiring" && account.reconnectBy !== null;
+  const endsAt = account.reconnectBy ? formatMoment(account.reconnectBy) : null;
   // A failed renewal is recorded on the account by the server; until that copy arrives, show the answer itself.
   const problem = account.lastError ?? (refresh.isError ? refresh.error.message : null);
   const busy = disconnect.isPending || refresh.isPending || pendingPlatform !== null;
@@ -48,7 +57,7 @@ export function AccountCard({ account, createPost }: { account: SocialAccount; c
       <div className="flex items-center gap-2 border-b px-4 py-3">
         <PlatformIcon platform={account.platform} size="sm" />
         <span className="mr-auto min-w-0 truncate text-sm font-medium">{label}</span>
-        <AccountStatusBadge status={account.status} />
+        <AccountStatusBadge status={account.status} until={endsAt} />
       </div>
 
       <div className="flex flex-1 flex-col gap-3 p-4">
@@ -88,6 +97,13 @@ export function AccountCard({ account, createPost }: { account: SocialAccount; c
           )}
         </dl>
 
+        {expiring && endsAt && (
+          <p className="flex gap-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+            <Clock className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span className="min-w-0 break-words">{EXPIRY_MESSAGES.cardLine(endsAt)}</span>
+          </p>
+        )}
+
         {problem && (
           <p className="flex gap-2 rounded-md bg-destructive/5 p-2 text-sm text-destructive">
             <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -96,7 +112,7 @@ export function AccountCard({ account, createPost }: { account: SocialAccount; c
         )}
 
         <div className="mt-auto flex flex-wrap gap-2 pt-1">
-          {expired && (
+          {(expired || expiring) && (
             <Button size="sm" onClick={() => connect(account.platform)} disabled={busy} aria-label={`Reconnect ${who}`}>
               {pendingPlatform ? (
                 <Spinner className="size-4 text-current" label="Working" />

@@ -1,5 +1,5 @@
-import type { AccountStatus } from "@app/shared";
-import { CircleAlert, CircleCheck, CircleMinus, FlaskConical } from "lucide-react";
+import { type AccountStatus, EXPIRY_MESSAGES } from "@app/shared";
+import { CircleAlert, CircleCheck, CircleMinus, Clock, FlaskConical } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
 
@@ -9,6 +9,13 @@ const STATUS = {
     icon: CircleCheck,
     className: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300",
   },
+  expiring: {
+    label: EXPIRY_MESSAGES.badge,
+    icon: Clock,
+    // Amber like Expired, outlined to tell them apart at a glance (amber-800 on amber-50: 7:1; dark 9:1).
+    className:
+      "border-amber-300 bg-amber-50 text-amber-800 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-300",
+  },
   expired: {
     label: "Expired",
     icon: CircleAlert,
@@ -17,11 +24,23 @@ const STATUS = {
   inactive: { label: "Inactive", icon: CircleMinus, className: "bg-muted text-muted-foreground" },
 } satisfies Record<AccountStatus, { label: string; icon: typeof CircleCheck; className: string }>;
 
-/** The spec's three badge states, spelled out in words (the colour only repeats them). */
-export function AccountStatusBadge({ status, className }: { status: AccountStatus; className?: string }) {
+/**
+ * The spec's three badge states, and "Expires soon" for an account whose access ends for good within days,
+ * spelled out in words (the colour only repeats them). `until` says when, for the expiring state.
+ */
+export function AccountStatusBadge({
+  status,
+  until,
+  className,
+}: {
+  status: AccountStatus;
+  until?: string | null;
+  className?: string;
+}) {
   const { label, icon: Icon, className: tone } = STATUS[status];
+  const title = status === "expiring" && until ? EXPIRY_MESSAGES.badgeTitle(until) : undefined;
   return (
-    <Badge variant="outline" className={cn("border-transparent", tone, className)}>
+    <Badge variant="outline" className={cn("border-transparent", tone, className)} title={title}>
       <Icon className="size-3" aria-hidden />
       {label}
     </Badge>

@@ -1,4 +1,4 @@
-import { notificationEventSchema } from "@app/shared";
+import { EXPIRY_MESSAGES, notificationEventSchema } from "@app/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
@@ -27,6 +27,14 @@ export function useNotificationsChannel(): RealtimeChannel {
     for (const n of data.notifications) {
       // Already told by the screen that waited for it (Publish Now), or seen before.
       if (seen.has(n.id) || n.read || isAwaited(n.postId)) continue;
+      if (n.kind === "account_expiring") {
+        toast.warning(n.title, {
+          id: `notification-${n.id}`,
+          description: n.message,
+          action: { label: EXPIRY_MESSAGES.toastAction, onClick: () => navigate("/connected-accounts") },
+        });
+        continue;
+      }
       toast.error(n.title, {
         id: `notification-${n.id}`,
         description: n.message,

@@ -1,6 +1,6 @@
-import { type AppNotification, NOTIFICATION_MESSAGES } from "@app/shared";
+import { type AppNotification, EXPIRY_MESSAGES, NOTIFICATION_MESSAGES } from "@app/shared";
 import { formatDistanceToNow } from "date-fns";
-import { AlertTriangle, Bell, BellDot, CheckCheck, CircleAlert, HelpCircle } from "lucide-react";
+import { AlertTriangle, Bell, BellDot, CheckCheck, CircleAlert, Clock, HelpCircle } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -35,7 +35,7 @@ function SummaryCard({ title, value, icon: Icon }: { title: string; value: numbe
 }
 
 function NotificationItem({ n, onRead, busy }: { n: AppNotification; onRead(): void; busy: boolean }) {
-  const Icon = n.kind === "publish_failed" ? CircleAlert : HelpCircle;
+  const Icon = { publish_failed: CircleAlert, publish_unconfirmed: HelpCircle, account_expiring: Clock }[n.kind];
   return (
     <li
       className={cn("flex min-w-0 gap-3 rounded-lg border p-4", n.read ? "bg-card" : "border-primary/40 bg-primary/5")}
@@ -58,6 +58,11 @@ function NotificationItem({ n, onRead, busy }: { n: AppNotification; onRead(): v
               Open the scheduler to retry
             </Link>
           )}
+          {n.kind === "account_expiring" && (
+            <Link className="font-medium text-primary underline-offset-4 hover:underline" to="/connected-accounts">
+              {EXPIRY_MESSAGES.reconnectLink}
+            </Link>
+          )}
           {!n.read && (
             <Button
               variant="link"
@@ -76,7 +81,10 @@ function NotificationItem({ n, onRead, busy }: { n: AppNotification; onRead(): v
   );
 }
 
-/** The user's notifications: each post that could not go out, newest first, with what the network said. */
+/**
+ * The user's notifications, newest first: each post that could not go out, with what the network said, and
+ * each account to reconnect before its access ends.
+ */
 export function NotificationsScreen() {
   const query = useNotifications();
   const mark = useMarkRead();
