@@ -21,7 +21,7 @@ afterEach(async () => {
   await s.close();
 });
 
-const SCOPE = "user_accounts:read,boards:read,pins:read,pins:write";
+const SCOPE = "user_accounts:read,boards:read,boards:write,pins:read,pins:write";
 const me = personOf("pinterest", "alice");
 const BOARD = (boardsOf(me)[1] as { id: string }).id;
 const API = "/sandbox/pinterest/api.pinterest.com/v5";
@@ -136,13 +136,14 @@ describe("Pinterest publishing", () => {
     expect(s.control.published("pinterest")).toHaveLength(0);
   });
 
-  it("needs pins:write, and a live token", async () => {
+  it("needs boards:read, boards:write, pins:read and pins:write, and a live token", async () => {
     const url = s.host("p.png", png(), "image/png");
     const readOnly = await pin(
       { media_source: { source_type: "image_url", url } },
       s.token("pinterest", "alice", "boards:read,pins:read"),
     );
-    expect(readOnly.statusCode).toBe(403);
+    expect(readOnly.statusCode).toBe(401);
+    expect(readOnly.json()).toMatchObject({ code: 3, message: expect.stringContaining("scopes") });
     const expired = await pin(
       { media_source: { source_type: "image_url", url } },
       s.token("pinterest", "alice", SCOPE, { expired: true }),

@@ -1,10 +1,10 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
-import { flat, hasScope, type NetworkKit } from "../kit";
+import type { FastifyReply } from "fastify";
+import { flat, type NetworkKit } from "../kit";
 import { type MediaRecord, readMultipart, recordBuffer, TooLarge, UPLOAD_LIMIT } from "../media";
 import { pageAt } from "../paging";
 import { numericId, type PublishedItem } from "../publishing";
 import type { Claims } from "../tokens";
-import { apiError, authed, boardsOf } from "./pinterest";
+import { apiError, authed, type boardStore, isSandboxHost, type PinterestHost } from "./pinterest";
 
 /** a base64 image of about 20 MB, with room for the rest of the JSON */
 const PIN_BODY_MAX = 28 * 1024 * 1024;
@@ -22,20 +22,21 @@ const invalid = (reply: FastifyReply, message: string) => reply.status(400).send
 const obj = (v: unknown) => (v && typeof v === "object" ? v : {}) as Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 
-function writer(kit: NetworkKit, request: FastifyRequest, reply: FastifyReply, scope: string): Claims | null {
-  const claims = authed(kit, request, reply);
-  if (!claims) return null;
-  if (!hasScope(claims, scope)) {
-    void reply.status(403).send(apiError(3, `Not authorized to access the resource: the ${scope} scope is required.`));
-    return null;
-  }
-  return claims;
-}
+/** What Pinterest answers an app on Trial access that creates a pin on its production host. */
+export const TRIAL_REFUSAL = {
+  code: 29,
+  message:
+    "Apps with Trial access may not create Pins in production https://api.pinterest.com - use API Sandbox https://api-sandbox.pinterest.com instead.",
+};
 
-/** Pinterest v5 pins (image URL, base64, several images, video) and the media upload for videos. */
-export function pinterestPublishing(kit: NetworkKit) {
+/** Pins made on the API's sandbox host: visible to their creator only, listed on that host only. */
+const SANDBOX_VISIBILITY = "SANDBOX";
+
+/** Pinterest v5 pins (image URL, base64, several images, video) and media registration, on one host. */
+export function pinterestPublishing(kit: NetworkKit, host: PinterestHost, boards: ReturnType<typeof boardStore>) {
   const videos = kit.publishing.pending<VideoMedia>("pinterest", "media");
-  const api = "api.pinterest.com/v5";
+  const api = `${host}/v5`;
+  const onHost = (i: PublishedItem) => (i.visibility === SANDBOX_VISIBILITY) === isSandboxHost(host);
 
   const pinOf = (i: PublishedItem) => {
     const raw = obj(i.raw);
@@ -104,13 +105,15 @@ export function pinterestPublishing(kit: NetworkKit) {
   kit.post(
     `${api}/pins`,
     async (request, reply) => {
-      const claims = writer(kit, request, reply, "pins:write");
+      const claims = authed(kit, host, request, reply, ["boards:read", "boards:write", "pins:read", "pins:write"]);
       if (!claims) return reply;
+      if (!isSandboxHost(host) && kit.review().pinterest.access === "trial")
+        return reply.status(403).send(TRIAL_REFUSAL);
       const b = obj(request.body);
       const boardId = str(b.board_id);
       if (!boardId) return invalid(reply, "board_id is required.");
       const p = kit.person(claims);
-      if (!boardsOf(p).some((board) => board.id === boardId))
+      if (!boards.of(host, p).some((board) => board.id === boardId))
         return reply.status(404).send(apiError(2, "Board not found."));
       const title = str(b.title) ?? "";
       const description = str(b.description) ?? "";
@@ -139,6 +142,7 @@ export function pinterestPublishing(kit: NetworkKit) {
         ...(link && { link }),
         media,
         boardId,
+        ...(isSandboxHost(host) && { visibility: SANDBOX_VISIBILITY }),
         raw: stored,
         at: new Date(kit.now()),
       });
@@ -148,25 +152,26 @@ export function pinterestPublishing(kit: NetworkKit) {
   );
 
   kit.get(`${api}/pins`, async (request, reply) => {
-    const claims = writer(kit, request, reply, "pins:read");
+    const claims = authed(kit, host, request, reply, ["boards:read", "pins:read"]);
     if (!claims) return reply;
     const q = flat(request.query);
     const size = Math.min(250, Math.max(1, Number(q.page_size ?? 25) || 25));
-    const paged = pageAt(kit.publishing.of("pinterest", claims.userId), size, q.bookmark);
+    const paged = pageAt(kit.publishing.of("pinterest", claims.userId).filter(onHost), size, q.bookmark);
     if (!paged) return reply.status(400).send(apiError(1, "Invalid bookmark."));
     return { items: paged.page.map(pinOf), bookmark: paged.next };
   });
 
   kit.get(`${api}/pins/:id`, async (request, reply) => {
-    const claims = writer(kit, request, reply, "pins:read");
+    const claims = authed(kit, host, request, reply, ["boards:read", "pins:read"]);
     if (!claims) return reply;
     const item = kit.publishing.find("pinterest", (request.params as { id: string }).id);
-    if (!item || item.networkUserId !== claims.userId) return reply.status(404).send(apiError(50, "Pin not found."));
+    if (!item || item.networkUserId !== claims.userId || !onHost(item))
+      return reply.status(404).send(apiError(50, "Pin not found."));
     return pinOf(item);
   });
 
   kit.post(`${api}/media`, async (request, reply) => {
-    const claims = writer(kit, request, reply, "pins:write");
+    const claims = authed(kit, host, request, reply, ["pins:read", "pins:write"]);
     if (!claims) return reply;
     if (obj(request.body).media_type !== "video") return invalid(reply, "media_type must be video.");
     const v: VideoMedia = { id: numericId(19), userId: claims.userId, status: "registered", polls: 0 };
@@ -189,7 +194,7 @@ export function pinterestPublishing(kit: NetworkKit) {
   });
 
   kit.get(`${api}/media/:id`, async (request, reply) => {
-    const claims = authed(kit, request, reply);
+    const claims = authed(kit, host, request, reply, ["pins:read"]);
     if (!claims) return reply;
     const v = videos.get((request.params as { id: string }).id);
     if (!v || v.userId !== claims.userId) return reply.status(404).send(apiError(2, "Media not found."));
@@ -197,8 +202,11 @@ export function pinterestPublishing(kit: NetworkKit) {
     if (v.status === "processing") v.polls += 1;
     return { media_id: v.id, media_type: "video", status: v.status };
   });
+}
 
-  // The storage bucket the upload_url points at: a multipart POST with the parameters, then the file.
+/** The storage bucket a media registration's upload_url points at: a multipart POST with the parameters, then the file. */
+export function pinterestUploads(kit: NetworkKit) {
+  const videos = kit.publishing.pending<VideoMedia>("pinterest", "media");
   kit.post(
     "pinterest-media-upload.s3-accelerate.amazonaws.com/:id",
     async (request, reply) => {

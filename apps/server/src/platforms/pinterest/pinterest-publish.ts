@@ -1,4 +1,4 @@
-import { PUBLISH_MESSAGES, titleFrom } from "@app/shared";
+import { APP_NAME, PUBLISH_MESSAGES, titleFrom } from "@app/shared";
 import { type ErrorReader, networkSend, refuse } from "../http";
 import { findSince } from "../lookup";
 import type { NetworkContext, PublishOutcome, PublishRequest } from "../platform";
@@ -7,10 +7,15 @@ const pinUrl = (id: string) => `https://www.pinterest.com/pin/${id}/`;
 
 /** Pinterest v5 pins from images Pinterest fetches by their public links, on the chosen or the first board. */
 export function pinterestPublishing(ctx: NetworkContext, readError: ErrorReader) {
-  const api = (path: string) => ctx.serverUrl(`https://api.pinterest.com/v5/${path}`);
+  // PINTEREST_API_HOST: apps on Trial access create pins on the API's sandbox host only.
+  const api = (path: string) => ctx.serverUrl(`https://${ctx.settings.pinterestApiHost}/v5/${path}`);
   const bearer = (req: PublishRequest) => ({ authorization: `Bearer ${req.accessToken}` });
 
-  /** The board to pin on: the one chosen, else the user's first board (Pinterest requires one). */
+  /**
+   * The board to pin on: the one chosen, else the user's first board, else one made for the app's pins
+   * (Pinterest requires a board; the API's sandbox host starts with none). A board made by an attempt that
+   * stopped short is found by the next one.
+   */
   async function boardOf(req: PublishRequest): Promise<string> {
     const chosen = req.options.pinterest?.boardId ?? req.pageId;
     if (chosen) return chosen;
@@ -20,8 +25,18 @@ export function pinterestPublishing(ctx: NetworkContext, readError: ErrorReader)
       readError,
     );
     const first = data.items?.[0]?.id;
-    if (!first) throw refuse("Create a board on Pinterest first: every pin goes on a board.");
-    return first;
+    if (first) return first;
+    if (!req.scopes.includes("boards:write"))
+      throw refuse("Create a board on Pinterest first: every pin goes on a board.");
+    const made = await networkSend<{ id: string }>(
+      api("boards"),
+      {
+        headers: bearer(req),
+        json: { name: APP_NAME, description: `Pins published with ${APP_NAME}.`, privacy: "PUBLIC" },
+      },
+      readError,
+    );
+    return made.data.id;
   }
 
   return {

@@ -3,11 +3,25 @@ import { basicAuth, type ErrorReader, field, networkCall, oauthErrorReading } fr
 import { type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
 import { pinterestPublishing } from "./pinterest-publish";
 
-const readError: ErrorReader = (status, body) =>
-  oauthErrorReading(body) ?? {
+/** Pinterest's answer to a pin made on its production host by an app on Trial access. */
+const TRIAL_CODE = 29;
+export const PINTEREST_TRIAL_MESSAGE =
+  "Pinterest refused to create the pin on api.pinterest.com: apps on Trial access must use Pinterest's sandbox. Set PINTEREST_API_HOST=api-sandbox.pinterest.com, restart, and reconnect the Pinterest account (pins made there are visible only to you), or get Standard access from Pinterest.";
+
+/**
+ * Pinterest's errors are `{code, message}`. Only code 2 (authentication failed) means the token is dead: a 401
+ * with code 3 is a missing scope, which reconnecting with the same scopes would not cure.
+ */
+export const readError: ErrorReader = (status, body) => {
+  const oauth = oauthErrorReading(body);
+  if (oauth) return oauth;
+  const code = (body as { code?: unknown } | null)?.code;
+  if (code === TRIAL_CODE) return { message: PINTEREST_TRIAL_MESSAGE, tokenRejected: false };
+  return {
     message: field(body, "message") ?? `Pinterest answered ${status}`,
-    tokenRejected: status === 401,
+    tokenRejected: status === 401 && (code === 2 || code === undefined),
   };
+};
 
 interface PinterestToken {
   access_token: string;
@@ -19,7 +33,9 @@ interface PinterestToken {
 
 export function createPinterest(ctx: NetworkContext): PlatformAdapter {
   const publishing = pinterestPublishing(ctx, readError);
-  const tokenUrl = ctx.serverUrl("https://api.pinterest.com/v5/oauth/token");
+  // Every v5 call, the token's too, goes to one host: a token of the API's sandbox works only there.
+  const v5 = (path: string) => ctx.serverUrl(`https://${ctx.settings.pinterestApiHost}/v5/${path}`);
+  const tokenUrl = v5("oauth/token");
   const auth = { authorization: basicAuth(ctx.clientId, ctx.clientSecret) };
   const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
   const toTokens = (t: PinterestToken): TokenSet => ({
@@ -68,7 +84,7 @@ export function createPinterest(ctx: NetworkContext): PlatformAdapter {
         business_name?: string;
         profile_image?: string;
         follower_count?: number;
-      }>(ctx.serverUrl("https://api.pinterest.com/v5/user_account"), { headers: bearer(accessToken) }, readError);
+      }>(v5("user_account"), { headers: bearer(accessToken) }, readError);
       return {
         id: me.id ?? me.username,
         username: me.username,
@@ -79,7 +95,7 @@ export function createPinterest(ctx: NetworkContext): PlatformAdapter {
     },
     async pinterestBoards(accessToken) {
       const r = await networkCall<{ items?: { id: string; name: string; pin_count?: number }[] }>(
-        ctx.serverUrl("https://api.pinterest.com/v5/boards?page_size=250"),
+        v5("boards?page_size=250"),
         { headers: bearer(accessToken) },
         readError,
       );
