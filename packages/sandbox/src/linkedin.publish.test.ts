@@ -13,7 +13,7 @@ afterEach(async () => {
 const SCOPE = "openid profile email w_member_social";
 const me = personOf("linkedin", "alice");
 const AUTHOR = `urn:li:person:${me.id}`;
-const REST = { "linkedin-version": "202611", "x-restli-protocol-version": "2.0.0" };
+const REST = { "linkedin-version": "202607", "x-restli-protocol-version": "2.0.0" };
 
 const call = (method: "GET" | "POST", path: string, body?: unknown, token = s.token("linkedin", "alice", SCOPE)) =>
   s.inject({
@@ -75,7 +75,15 @@ describe("LinkedIn publishing", () => {
       media: [],
     });
     expect((await post({ commentary: "Second" })).statusCode).toBe(201);
-    const list = await call("GET", `posts?q=author&author=${encodeURIComponent(AUTHOR)}&count=10`);
+    // Reading a member's posts back takes the closed r_member_social permission.
+    const listPath = `posts?q=author&author=${encodeURIComponent(AUTHOR)}&count=10`;
+    expect(await call("GET", listPath).then((r) => r.json())).toEqual({
+      status: 403,
+      serviceErrorCode: 100,
+      code: "ACCESS_DENIED",
+      message: "Not enough permissions to access: partnerApiPostsExternal.FINDER-author.202607",
+    });
+    const list = await call("GET", listPath, undefined, s.token("linkedin", "alice", `${SCOPE} r_member_social`));
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().elements.map((e: { commentary: string }) => e.commentary)).toEqual(["Second", "Hello LinkedIn"]);
     expect(list.json().elements[1]).toMatchObject({

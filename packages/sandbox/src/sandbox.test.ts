@@ -242,14 +242,10 @@ const linkedin: NetworkCase = {
       client_secret: SANDBOX_CLIENT_SECRET,
     }),
   rotates: false,
-  profile: (access) =>
-    get(
-      "linkedin/api.linkedin.com/rest/memberFollowersCount",
-      { q: "me" },
-      { ...bearer(access), "linkedin-version": "202611" },
-    ),
+  // The follower count needs r_member_profileAnalytics, which sign-in and sharing do not give: see below.
+  profile: (access) => get("linkedin/api.linkedin.com/v2/userinfo", {}, bearer(access)),
   expectProfile(res, p) {
-    expect(res.json().elements).toEqual([{ memberFollowersCount: p.followers }]);
+    expect(res.json()).toMatchObject({ sub: p.id, name: p.name });
   },
   refused: {
     code: { status: 400, body: { error: "invalid_request" } },
@@ -837,15 +833,101 @@ describe("LinkedIn specifics", () => {
     });
   });
 
-  it("the follower count needs the LinkedIn-Version header and q=me", async () => {
+  it("the follower count needs r_member_profileAnalytics, a live LinkedIn-Version and q=me", async () => {
     const { access } = await connect(linkedin);
     const url = "linkedin/api.linkedin.com/rest/memberFollowersCount";
-    expectRefused(await get(url, { q: "me" }, bearer(access)), {
+    const rest = { "linkedin-version": "202607", "x-restli-protocol-version": "2.0.0" };
+    expectRefused(await get(url, { q: "me" }, { ...bearer(access), ...rest }), {
+      status: 403,
+      body: {
+        serviceErrorCode: 100,
+        code: "ACCESS_DENIED",
+        message: "Not enough permissions to access: memberFollowersCount.FINDER-me.202607",
+      },
+    });
+    const analytics = await codeFor("linkedin", "alice", { scope: `${SCOPES.linkedin} r_member_profileAnalytics` });
+    const granted = linkedin.grant(await linkedin.exchange(analytics)).access;
+    const res = await get(url, { q: "me" }, { ...bearer(granted), ...rest });
+    expect(res.json().elements).toEqual([{ memberFollowersCount: personOf("linkedin", "alice").followers }]);
+    expectRefused(await get(url, { q: "me" }, { ...bearer(granted), "x-restli-protocol-version": "2.0.0" }), {
       status: 400,
       body: { code: "VERSION_MISSING" },
     });
-    const noQ = await get(url, {}, { ...bearer(access), "linkedin-version": "202611" });
+    for (const [version, name] of [
+      ["202511", "20251101"],
+      ["202610", "20261001"],
+    ] as const) {
+      expectRefused(await get(url, { q: "me" }, { ...bearer(granted), ...rest, "linkedin-version": version }), {
+        status: 426,
+        body: { status: 426, code: "NONEXISTENT_VERSION", message: `Requested version ${name} is not active` },
+      });
+    }
+    const noQ = await get(url, {}, { ...bearer(granted), ...rest });
     expect(noQ.statusCode).toBe(400);
+  });
+
+  it("userinfo needs openid, and gives the name with profile and the address with email", async () => {
+    const p = personOf("linkedin", "alice");
+    const withScope = async (scope: string) => {
+      const code = await codeFor("linkedin", "alice", { scope });
+      const access = linkedin.grant(await linkedin.exchange(code)).access;
+      return get("linkedin/api.linkedin.com/v2/userinfo", {}, bearer(access));
+    };
+    expectRefused(await withScope("w_member_social"), {
+      status: 403,
+      body: { serviceErrorCode: 100, code: "ACCESS_DENIED" },
+    });
+    expect((await withScope("openid")).json()).toEqual({ sub: p.id });
+    const profile = (await withScope("openid profile")).json();
+    expect(profile).toMatchObject({ sub: p.id, name: p.name });
+    expect(profile.email).toBeUndefined();
+  });
+
+  it("the authorize page sends the app back with LinkedIn's error for a scope its products do not grant", async () => {
+    control.setReview({ linkedin: { products: ["openid", "share"] } });
+    const asked = `${SCOPES.linkedin} w_organization_social rw_organization_admin`;
+    for (const method of ["GET", "POST"] as const) {
+      const res = await app.inject({
+        method,
+        url: authorizeUrl("linkedin", { scope: asked }),
+        ...(method === "POST" && {
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          payload: "approve=1&username=alice",
+        }),
+      });
+      expect(res.statusCode).toBe(302);
+      const back = new URL(res.headers.location as string);
+      expect(back.origin + back.pathname).toBe(REDIRECT);
+      expect(Object.fromEntries(back.searchParams)).toEqual({
+        error: "unauthorized_scope_error",
+        error_description: 'Scope "w_organization_social" is not authorized for your application',
+        state: STATE,
+      });
+    }
+    // r_member_social is a closed permission: no product grants it.
+    control.setReview({ linkedin: { products: ["openid", "share", "community-management"] } });
+    const closed = await app.inject({ url: authorizeUrl("linkedin", { scope: `${SCOPES.linkedin} r_member_social` }) });
+    expect(new URL(closed.headers.location as string).searchParams.get("error_description")).toBe(
+      'Scope "r_member_social" is not authorized for your application',
+    );
+    expect((await app.inject({ url: authorizeUrl("linkedin", { scope: asked }) })).statusCode).toBe(200);
+  });
+
+  it("the token endpoint reads a form only", async () => {
+    const code = await codeFor("linkedin", "alice");
+    const res = await app.inject({
+      method: "POST",
+      url: "/sandbox/linkedin/www.linkedin.com/oauth/v2/accessToken",
+      headers: { "content-type": "application/json" },
+      payload: {
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: REDIRECT,
+        client_id: id("linkedin"),
+        client_secret: SANDBOX_CLIENT_SECRET,
+      },
+    });
+    expectRefused(res, { status: 400, body: { error: "invalid_request" } });
   });
 
   it("a refresh keeps the refresh token, which dies a year after consent", async () => {

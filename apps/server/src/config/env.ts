@@ -36,9 +36,10 @@ const envSchema = z.object({
   SANDBOX: z.enum(["0", "1", "true", "false"]).default("1"),
   /**
    * "1" asks LinkedIn for its organization scopes, to post as company pages; only apps approved for LinkedIn's
-   * Community Management API get them (a normal app fails to connect with them). The sandbox always grants them.
+   * Community Management API get them (a normal app fails to connect with them). Unset: asked of the sandbox
+   * (a fully reviewed app) and not of a real app; "0" leaves them out in the sandbox too.
    */
-  LINKEDIN_ORGANIZATIONS: z.enum(["0", "1", "true", "false"]).default("0"),
+  LINKEDIN_ORGANIZATIONS: z.enum(["0", "1", "true", "false"]).optional(),
   /**
    * The LinkedIn-Version header of every LinkedIn /rest call (YYYYMM). LinkedIn retires each version about a
    * year after its release and answers 426 to a retired or never-released one: move this forward then.
@@ -106,8 +107,11 @@ export interface Config {
   webDist: string;
   trustProxy: boolean;
   sandbox: boolean;
-  /** whether LinkedIn is asked for its organization scopes (company pages), from LINKEDIN_ORGANIZATIONS */
-  linkedinOrganizations: boolean;
+  /**
+   * whether LinkedIn is asked for its organization scopes (company pages), from LINKEDIN_ORGANIZATIONS; null when
+   * unset (the sandbox is asked, a real app is not)
+   */
+  linkedinOrganizations: boolean | null;
   /** settings of how the app speaks to some networks (API version, host) */
   networkSettings: NetworkSettings;
   internalUrl: string;
@@ -210,7 +214,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(base, e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
     sandbox: e.SANDBOX === "1" || e.SANDBOX === "true",
-    linkedinOrganizations: e.LINKEDIN_ORGANIZATIONS === "1" || e.LINKEDIN_ORGANIZATIONS === "true",
+    linkedinOrganizations:
+      e.LINKEDIN_ORGANIZATIONS === undefined
+        ? null
+        : e.LINKEDIN_ORGANIZATIONS === "1" || e.LINKEDIN_ORGANIZATIONS === "true",
     networkSettings: { linkedinVersion: e.LINKEDIN_VERSION, pinterestApiHost: e.PINTEREST_API_HOST },
     internalUrl: (e.INTERNAL_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ""),
     networks: readNetworks(source),

@@ -54,8 +54,11 @@ export interface PlatformAdapter {
    * worker decides, after asking the network with `lookup`.
    */
   publish?(req: PublishRequest): Promise<PublishOutcome>;
-  /** The post an interrupted `publish` of `req` made, if the network shows one; null when there is none. */
-  lookup?(req: PublishRequest): Promise<PublishOutcome | null>;
+  /**
+   * The post an interrupted `publish` of `req` made, if the network shows one; null when there is none;
+   * "unsupported" when the app cannot ask (the token lacks the scope, or the network refuses the read).
+   */
+  lookup?(req: PublishRequest): Promise<PublishOutcome | null | "unsupported">;
 }
 
 /** A file of the media library on its way to a network. */

@@ -14,7 +14,7 @@ test("a network URL maps onto the sandbox by host and path", () => {
   );
 });
 
-test("LinkedIn is asked for its organization scopes only with LINKEDIN_ORGANIZATIONS=1, and always in the sandbox", () => {
+test("LinkedIn is asked for its organization scopes with LINKEDIN_ORGANIZATIONS=1, and in the sandbox unless it is 0", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "registry-"));
   const scopesOf = (env: Record<string, string>) => {
     const config = loadConfig({ DATA_DIR: dataDir, APP_SECRET: "x".repeat(32), ...env });
@@ -30,10 +30,13 @@ test("LinkedIn is asked for its organization scopes only with LINKEDIN_ORGANIZAT
       "email",
       "w_member_social",
       "w_organization_social",
+      "r_organization_social",
       "rw_organization_admin",
+      "r_member_profileAnalytics",
     ]);
     expect(scopesOf({})).toContain("w_organization_social");
     expect(scopesOf({})).toContain("rw_organization_admin");
+    expect(scopesOf({ LINKEDIN_ORGANIZATIONS: "0" })).toEqual(["openid", "profile", "email", "w_member_social"]);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -48,8 +48,9 @@ export function createPlatformRegistry(config: Config): Partial<Record<Platform,
     } else {
       continue;
     }
-    // LinkedIn's company pages need scopes only approved apps get: asked for when enabled, and of the sandbox.
-    if (platform === "linkedin" && (ctx.sandbox || config.linkedinOrganizations))
+    // LinkedIn's company pages need scopes only approved apps get: asked for when enabled, and of the sandbox
+    // unless turned off.
+    if (platform === "linkedin" && (config.linkedinOrganizations ?? ctx.sandbox))
       ctx.extraScopes = LINKEDIN_ORGANIZATION_SCOPES;
     registry[platform] = FACTORIES[platform](ctx);
   }

@@ -1,5 +1,7 @@
+import { PUBLISH_MESSAGES } from "@app/shared";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { linkedinCommentary } from "../../src/platforms/linkedin/linkedin-publish";
+import { createQueueRepo } from "../../src/worker/queue.repo";
 import { createNetworkTestApp, type NetworkTestApp } from "../helpers";
 import { duePost, fixtureSha256, publishDue, publisherOn, uploadFixture } from "../publishing";
 
@@ -10,6 +12,25 @@ beforeEach(async () => {
 afterEach(async () => {
   await t.close();
 });
+
+/** The first company page the member administers, as the composer lists them. */
+async function firstPage(cookie: string, accountId: string): Promise<string> {
+  const res = await t.app.inject({ url: `/api/accounts/${accountId}/linkedin-organizations`, headers: { cookie } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().organizations[0].id;
+}
+
+/**
+ * A worker claims the post, makes it on LinkedIn (or not) and dies before recording it; once its lease is over,
+ * the test's worker takes the post over.
+ */
+async function crashedWhilePublishing(postId: string, madeIt: boolean) {
+  const [claimed] = await createQueueRepo(t.db).claimDue("dead", t.clock.now(), 60_000, 5);
+  if (!claimed || claimed.postId !== postId) throw new Error("nothing claimed");
+  if (madeIt) await t.app.publisher.publish(claimed, { keepAlive: async () => {}, recordProgress: async () => {} });
+  t.clock.advance(61_000);
+  return publishDue(t, postId);
+}
 
 test("LinkedIn commentary escapes its markup characters and keeps hashtags as hashtags", () => {
   expect(linkedinCommentary("Launch (beta) @ 50% off_now #spring")).toBe(
@@ -75,9 +96,14 @@ test("an expired token is renewed and the post goes out; a refusal fails it with
   expect(targets[0]?.lastError).toMatch(/^Content is a duplicate of urn:li:/);
 });
 
-test("a 429 and a 5xx are tried again later; after the 5xx LinkedIn is asked first, so nothing goes out twice", async () => {
+test("a 429 and a 5xx are tried again later; a company page is asked first after the 5xx, so nothing goes out twice", async () => {
   const { cookie, accountId } = await publisherOn(t, "linkedin");
-  const postId = await duePost(t, cookie, { accountIds: [accountId], content: "Patience" });
+  const page = await firstPage(cookie, accountId);
+  const postId = await duePost(t, cookie, {
+    accountIds: [accountId],
+    content: "Patience",
+    options: { linkedin: { postAs: "company", organizationId: page } },
+  });
   t.sandbox.throttleNext("linkedin", { retryAfterSeconds: 120, pathIncludes: "rest/posts" });
   let { targets } = await publishDue(t, postId);
   expect(targets[0]).toMatchObject({ status: "pending", verifyFirst: false });
@@ -182,4 +208,31 @@ test("publish now takes the server's time: a browser clock hours off still publi
     payload: { ...body, status: "draft", publishNow: true },
   });
   expect(draft.statusCode).toBe(400);
+});
+
+test("a member's post taken over after a crash ends unconfirmed: LinkedIn does not let the app read it back", async () => {
+  const { cookie, accountId } = await publisherOn(t, "linkedin");
+  const postId = await duePost(t, cookie, { accountIds: [accountId], content: "Exactly once" });
+  const { post, targets } = await crashedWhilePublishing(postId, true);
+  expect(post?.status).toBe("failed");
+  expect(targets[0]).toMatchObject({ status: "unconfirmed", lastError: PUBLISH_MESSAGES.unconfirmed("LinkedIn") });
+  expect(t.sandbox.published("linkedin")).toHaveLength(1);
+  // The app knows its token lacks r_member_social: it does not ask LinkedIn, which would refuse.
+  expect(t.sandbox.requests.filter((r) => r.method === "GET" && r.path.endsWith("rest/posts"))).toHaveLength(0);
+});
+
+test("a company page's post taken over after a crash is looked up: found when made, made once when not", async () => {
+  const { cookie, accountId } = await publisherOn(t, "linkedin");
+  const options = { linkedin: { postAs: "company", organizationId: await firstPage(cookie, accountId) } };
+  const made = await duePost(t, cookie, { accountIds: [accountId], content: "Made, then the crash", options });
+  let { post, targets } = await crashedWhilePublishing(made, true);
+  const [item] = t.sandbox.published("linkedin");
+  expect(post?.status).toBe("published");
+  expect(targets[0]).toMatchObject({ status: "published", externalId: item?.id });
+  expect(t.sandbox.published("linkedin")).toHaveLength(1);
+
+  const lost = await duePost(t, cookie, { accountIds: [accountId], content: "The crash, then made", options });
+  ({ post, targets } = await crashedWhilePublishing(lost, false));
+  expect(post?.status).toBe("published");
+  expect(t.sandbox.published("linkedin").map((i) => i.text)).toEqual(["Made, then the crash", "The crash, then made"]);
 });

@@ -21,10 +21,15 @@ async function postingOn(platform: Platform) {
   const media = async (name: string, aspectRatio: string) => [
     { id: await uploadFixture(t, cookie, name), aspectRatio },
   ];
-  const extra: { facebookPageId?: string; media?: { id: string; aspectRatio: string }[] } = {};
+  const extra: { facebookPageId?: string; media?: { id: string; aspectRatio: string }[]; options?: unknown } = {};
   if (platform === "facebook") {
     const pages = await t.app.inject({ url: `/api/accounts/${accountId}/facebook-pages`, headers: { cookie } });
     extra.facebookPageId = pages.json().pages[0].id;
+  }
+  if (platform === "linkedin") {
+    // Only a company page's posts can be read back (r_organization_social); a member's need a closed permission.
+    const orgs = await t.app.inject({ url: `/api/accounts/${accountId}/linkedin-organizations`, headers: { cookie } });
+    extra.options = { linkedin: { postAs: "company", organizationId: orgs.json().organizations[0].id } };
   }
   if (platform === "instagram" || platform === "pinterest") extra.media = await media("sample.jpg", "1:1");
   if (platform === "tiktok") extra.media = await media("sample.mp4", "9:16");

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { flat, hasScope, type NetworkKit } from "../kit";
+import { flat, type NetworkKit } from "../kit";
 import type { Person } from "../people";
 import type { Claims } from "../tokens";
-import { apiError, authed, versioned } from "./linkedin";
+import { apiError, restCall } from "./linkedin";
 
 /** A company page of the sandbox: every numeric id is one, named after its id. */
 export interface SandboxOrganization {
@@ -67,20 +67,9 @@ function organizationBody(org: SandboxOrganization, admin: boolean) {
 export function linkedinOrganizations(kit: NetworkKit) {
   const api = "api.linkedin.com/rest";
 
-  /** The version header and a token with one of the organization admin scopes. */
-  function adminCall(request: FastifyRequest, reply: FastifyReply, resource: string): Claims | null {
-    const version = request.headers["linkedin-version"];
-    if (!versioned(request, reply)) return null;
-    const claims = authed(kit, request, reply);
-    if (!claims) return null;
-    if (!hasScope(claims, "rw_organization_admin", "r_organization_admin")) {
-      void reply
-        .status(403)
-        .send(apiError(403, 100, "ACCESS_DENIED", `Not enough permissions to access: ${resource}.${String(version)}`));
-      return null;
-    }
-    return claims;
-  }
+  /** The /rest headers and a token with one of the organization admin scopes. */
+  const adminCall = (request: FastifyRequest, reply: FastifyReply, resource: string): Claims | null =>
+    restCall(kit, request, reply, resource, ["rw_organization_admin", "r_organization_admin"]);
 
   kit.get(`${api}/organizationAcls`, async (request, reply) => {
     const q = flat(request.query);

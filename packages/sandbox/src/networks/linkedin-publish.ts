@@ -4,7 +4,7 @@ import { flat, hasScope, type NetworkKit } from "../kit";
 import { Assembly, type MediaRecord, rawBody, TooLarge, UPLOAD_LIMIT } from "../media";
 import { numericId, type PublishedKind } from "../publishing";
 import type { Claims } from "../tokens";
-import { apiError, authed, versioned } from "./linkedin";
+import { apiError, notPermitted, resourceOf, restCall } from "./linkedin";
 import { administers, organizationIdOf } from "./linkedin-organizations";
 
 /** LinkedIn cuts video uploads in parts of 4 MiB. */
@@ -37,23 +37,20 @@ const unprocessable = (reply: FastifyReply, message: string) =>
 const badRequest = (reply: FastifyReply, message: string) =>
   reply.status(400).send(apiError(400, undefined, "BAD_REQUEST", message));
 
-/** The headers every /rest call needs, then the token. */
-function restCall(kit: NetworkKit, request: FastifyRequest, reply: FastifyReply): Claims | null {
-  if (!versioned(request, reply)) return null;
-  if (request.headers["x-restli-protocol-version"] !== "2.0.0") {
-    void badRequest(reply, "The X-Restli-Protocol-Version header must be 2.0.0.");
-    return null;
-  }
-  return authed(kit, request, reply);
-}
-
 const memberUrn = (kit: NetworkKit, claims: Claims) => `urn:li:person:${kit.person(claims).id}`;
 
 /**
  * Whether the token may act as this author: the person themself, or an organization the person administers
  * with the organization scope.
  */
-function mayActAs(kit: NetworkKit, claims: Claims, author: unknown, reply: FastifyReply): author is string {
+function mayActAs(
+  kit: NetworkKit,
+  request: FastifyRequest,
+  claims: Claims,
+  author: unknown,
+  reply: FastifyReply,
+  resource: string,
+): author is string {
   const own = typeof author === "string" && author === memberUrn(kit, claims);
   const organization = organizationIdOf(author);
   if (!own && !organization) {
@@ -62,9 +59,7 @@ function mayActAs(kit: NetworkKit, claims: Claims, author: unknown, reply: Fasti
   }
   const scope = own ? "w_member_social" : "w_organization_social";
   if (!hasScope(claims, scope)) {
-    void reply
-      .status(403)
-      .send(apiError(403, 100, "ACCESS_DENIED", `Not enough permissions to access: ${scope} is required.`));
+    void notPermitted(reply, resourceOf(request, resource));
     return false;
   }
   if (organization && !administers(kit.person(claims), organization)) {
@@ -101,11 +96,11 @@ export function linkedinPublishing(kit: NetworkKit) {
   };
 
   kit.post(`${api}/images`, async (request, reply) => {
-    const claims = restCall(kit, request, reply);
+    const claims = restCall(kit, request, reply, "images");
     if (!claims) return reply;
     if (flat(request.query).action !== "initializeUpload") return badRequest(reply, "Unsupported action.");
     const owner = obj(body(request).initializeUploadRequest).owner;
-    if (!mayActAs(kit, claims, owner, reply)) return reply;
+    if (!mayActAs(kit, request, claims, owner, reply, "images.ACTION-initializeUpload")) return reply;
     const urn = `urn:li:image:C${randomBytes(12).toString("base64url")}`;
     images.set(urn, { urn, owner, userId: claims.userId });
     return {
@@ -118,12 +113,12 @@ export function linkedinPublishing(kit: NetworkKit) {
   });
 
   kit.post(`${api}/videos`, async (request, reply) => {
-    const claims = restCall(kit, request, reply);
+    const claims = restCall(kit, request, reply, "videos");
     if (!claims) return reply;
     const action = flat(request.query).action;
     if (action === "initializeUpload") {
       const init = obj(body(request).initializeUploadRequest);
-      if (!mayActAs(kit, claims, init.owner, reply)) return reply;
+      if (!mayActAs(kit, request, claims, init.owner, reply, "videos.ACTION-initializeUpload")) return reply;
       const size = Number(init.fileSizeBytes);
       if (!Number.isInteger(size) || size <= 0)
         return unprocessable(reply, "ERROR :: /initializeUploadRequest/fileSizeBytes :: field is required");
@@ -156,6 +151,7 @@ export function linkedinPublishing(kit: NetworkKit) {
       const v = typeof f.video === "string" ? videos.get(f.video) : undefined;
       if (!v || v.userId !== claims.userId)
         return reply.status(404).send(apiError(404, undefined, "NOT_FOUND", "Video not found."));
+      if (!mayActAs(kit, request, claims, v.owner, reply, "videos.ACTION-finalizeUpload")) return reply;
       const ids = Array.isArray(f.uploadedPartIds) ? f.uploadedPartIds : [];
       const expected = v.parts.map((p) => p.etag);
       if (expected.some((e) => !e) || ids.length !== expected.length || ids.some((id, i) => id !== expected[i])) {
@@ -217,7 +213,12 @@ export function linkedinPublishing(kit: NetworkKit) {
 
   for (const kind of ["images", "videos"] as const) {
     kit.get(`${api}/${kind}/:urn`, async (request, reply) => {
-      const claims = restCall(kit, request, reply);
+      const claims = restCall(kit, request, reply, `${kind}.GET`, [
+        "w_member_social",
+        "w_organization_social",
+        "r_member_social",
+        "r_organization_social",
+      ]);
       if (!claims) return reply;
       const urn = (request.params as { urn: string }).urn;
       const found = mediaStatus(urn);
@@ -279,10 +280,10 @@ export function linkedinPublishing(kit: NetworkKit) {
   }
 
   kit.post(`${api}/posts`, async (request, reply) => {
-    const claims = restCall(kit, request, reply);
+    const claims = restCall(kit, request, reply, "posts");
     if (!claims) return reply;
     const b = body(request);
-    if (!mayActAs(kit, claims, b.author, reply)) return reply;
+    if (!mayActAs(kit, request, claims, b.author, reply, "partnerApiPostsExternal.CREATE")) return reply;
     const author = b.author;
     const commentary = b.commentary ?? "";
     if (typeof commentary !== "string") return unprocessable(reply, "ERROR :: /commentary :: must be a string");
@@ -338,15 +339,19 @@ export function linkedinPublishing(kit: NetworkKit) {
   });
 
   kit.get(`${api}/posts`, async (request, reply) => {
-    const claims = restCall(kit, request, reply);
+    const claims = restCall(kit, request, reply, "posts");
     if (!claims) return reply;
     const q = flat(request.query);
     if (q.q !== "author" || !q.author) return badRequest(reply, "Invalid query parameters passed to request");
-    if (q.author !== memberUrn(kit, claims) && !/^urn:li:organization:\d+$/.test(q.author)) {
-      return reply
-        .status(403)
-        .send(apiError(403, 100, "ACCESS_DENIED", "Not enough permissions to access: posts of this author."));
-    }
+    // A member's own posts need the closed r_member_social; a page's, r_organization_social and its admin.
+    const organization = organizationIdOf(q.author);
+    const readable =
+      q.author === memberUrn(kit, claims)
+        ? hasScope(claims, "r_member_social")
+        : organization !== null &&
+          hasScope(claims, "r_organization_social") &&
+          administers(kit.person(claims), organization);
+    if (!readable) return notPermitted(reply, resourceOf(request, "partnerApiPostsExternal.FINDER-author"));
     const start = Math.max(0, Number(q.start ?? 0) || 0);
     const count = Math.min(100, Math.max(1, Number(q.count ?? 10) || 10));
     const all = kit.publishing.of("linkedin", claims.userId).filter((i) => i.author === q.author);

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { flat, grantOf, type NetworkDefinition, type NetworkKit, isRefusal as refused } from "../kit";
+import { flat, grantOf, hasScope, type NetworkDefinition, type NetworkKit, isRefusal as refused } from "../kit";
+import type { ReviewSettings } from "../review";
 import type { Claims } from "../tokens";
 import { linkedinOrganizations } from "./linkedin-organizations";
 import { linkedinPublishing } from "./linkedin-publish";
@@ -29,20 +30,89 @@ export function tokenProblem(reason: string) {
   return apiError(401, 65600, "INVALID_ACCESS_TOKEN", "Invalid access token");
 }
 
-/** Every /rest call names the API version it was written for; without it LinkedIn answers 400. */
+/**
+ * The Marketing API versions LinkedIn serves as of November 2026: monthly releases, each live about a year
+ * (202511 was sunset on 2026-11-16); December 2025 had no release, and nothing newer than 202608 was
+ * announced when this list was made. Any other version is answered with 426.
+ */
+export const LIVE_VERSIONS = ["202601", "202602", "202603", "202604", "202605", "202606", "202607", "202608"];
+
+/** The version as LinkedIn's 426 names it: the first of its month (`202610` → `20261001`). */
+const versionName = (v: string) => (/^\d{6}$/.test(v) ? `${v}01` : v);
+
+/**
+ * Every /rest call names the API version it was written for: without one LinkedIn answers 400, with a version it
+ * does not serve (sunset, or never released) 426 on every call.
+ */
 export function versioned(request: FastifyRequest, reply: FastifyReply): boolean {
-  if (request.headers["linkedin-version"]) return true;
+  const version = request.headers["linkedin-version"];
+  if (typeof version !== "string" || !version) {
+    void reply
+      .status(400)
+      .send(
+        apiError(
+          400,
+          undefined,
+          "VERSION_MISSING",
+          "A version must be present. Please specify a version by adding the LinkedIn-Version header.",
+        ),
+      );
+    return false;
+  }
+  const m = /^(\d{6})(\.\d{2})?$/.exec(version);
+  if (m && LIVE_VERSIONS.includes(m[1] as string)) return true;
   void reply
-    .status(400)
-    .send(
-      apiError(
-        400,
-        undefined,
-        "VERSION_MISSING",
-        "A version must be present. Please specify a version by adding the LinkedIn-Version header.",
-      ),
-    );
+    .status(426)
+    .send(apiError(426, undefined, "NONEXISTENT_VERSION", `Requested version ${versionName(version)} is not active`));
   return false;
+}
+
+/** LinkedIn's 403 for a token without the permission a resource needs. */
+export const notPermitted = (reply: FastifyReply, resource: string) =>
+  reply.status(403).send(apiError(403, 100, "ACCESS_DENIED", `Not enough permissions to access: ${resource}`));
+
+/** The resource name LinkedIn's 403 names: the resource, its method and the version asked for. */
+export const resourceOf = (request: FastifyRequest, name: string) =>
+  `${name}.${String(request.headers["linkedin-version"] ?? "NO_VERSION")}`;
+
+/**
+ * The headers every /rest call needs (LinkedIn-Version, X-Restli-Protocol-Version 2.0.0; a JSON body on a POST),
+ * then the token, then one of the scopes the resource takes (none: any token).
+ */
+export function restCall(
+  kit: NetworkKit,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  resource: string,
+  scopes: string[] = [],
+): Claims | null {
+  if (!versioned(request, reply)) return null;
+  if (request.headers["x-restli-protocol-version"] !== "2.0.0") {
+    void reply
+      .status(400)
+      .send(apiError(400, undefined, "BAD_REQUEST", "The X-Restli-Protocol-Version header must be 2.0.0."));
+    return null;
+  }
+  if (request.method === "POST" && !/^application\/json\b/i.test(request.headers["content-type"] ?? "")) {
+    void reply
+      .status(415)
+      .send(
+        apiError(
+          415,
+          undefined,
+          "UNSUPPORTED_MEDIA_TYPE",
+          `Unsupported Media Type: ${request.headers["content-type"] ?? "none"}; send application/json`,
+        ),
+      );
+    return null;
+  }
+  const claims = authed(kit, request, reply);
+  if (!claims) return null;
+  if (scopes.length && !hasScope(claims, ...scopes)) {
+    void notPermitted(reply, resourceOf(request, resource));
+    return null;
+  }
+  return claims;
 }
 
 export function authed(kit: NetworkKit, request: FastifyRequest, reply: FastifyReply): Claims | null {
@@ -53,6 +123,24 @@ export function authed(kit: NetworkKit, request: FastifyRequest, reply: FastifyR
   }
   return claims;
 }
+
+/**
+ * The scopes each LinkedIn product gives an app. r_member_social (reading a member's posts) is a closed
+ * permission no product grants.
+ */
+const PRODUCT_SCOPES: Record<ReviewSettings["linkedin"]["products"][number], string[]> = {
+  openid: ["openid", "profile", "email"],
+  share: ["w_member_social"],
+  "community-management": [
+    "w_organization_social",
+    "r_organization_social",
+    "rw_organization_admin",
+    "r_organization_admin",
+    "r_organization_followers",
+    "r_member_postAnalytics",
+    "r_member_profileAnalytics",
+  ],
+};
 
 /**
  * LinkedIn: OpenID Connect sign-in, member posting, company pages (organizations) for apps with the Community
@@ -66,6 +154,17 @@ export const linkedin: NetworkDefinition = {
   pkce: "none",
   scopeSeparator: " ",
   codeLifetimeSeconds: 1800,
+  scopeRefusal(scopes, review) {
+    const allowed = new Set(review.linkedin.products.flatMap((p) => PRODUCT_SCOPES[p]));
+    const refused = scopes.find((s) => !allowed.has(s));
+    if (!refused) return null;
+    // LinkedIn sends the app back with the first scope its products do not grant.
+    return {
+      error: "unauthorized_scope_error",
+      description: `Scope "${refused}" is not authorized for your application`,
+      redirect: true,
+    };
+  },
   errorBody(status, message) {
     if (status === 429) {
       return apiError(
@@ -87,6 +186,10 @@ export const linkedin: NetworkDefinition = {
     const oauthError = (error: string, description: string) => ({ error, error_description: description });
 
     kit.post("www.linkedin.com/oauth/v2/accessToken", async (request, reply) => {
+      // LinkedIn reads the token request as a form only: a JSON body leaves every parameter missing.
+      if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers["content-type"] ?? "")) {
+        return reply.status(400).send(oauthError("invalid_request", 'A required parameter "grant_type" is missing'));
+      }
       const form = flat(request.body);
       if (!kit.clientOk(form.client_id, form.client_secret)) {
         return reply.status(401).send(oauthError("invalid_client", "Client authentication failed"));
@@ -139,25 +242,33 @@ export const linkedin: NetworkDefinition = {
     kit.get("api.linkedin.com/v2/userinfo", async (request, reply) => {
       const claims = authed(kit, request, reply);
       if (!claims) return reply;
+      if (!hasScope(claims, "openid")) return notPermitted(reply, "userinfo.GET.NO_VERSION");
       const p = kit.person(claims);
       const [given, ...rest] = p.name.split(" ");
+      // Each OpenID scope adds its claims: profile the name and picture, email the address.
       return {
         sub: p.id,
-        email_verified: true,
-        name: p.name,
-        locale: { country: "US", language: "en" },
-        given_name: given,
-        family_name: rest.join(" ") || given,
-        email: `${p.username.toLowerCase()}@example.com`,
-        picture: kit.avatarUrl(p),
+        ...(hasScope(claims, "profile") && {
+          name: p.name,
+          locale: { country: "US", language: "en" },
+          given_name: given,
+          family_name: rest.join(" ") || given,
+          picture: kit.avatarUrl(p),
+        }),
+        ...(hasScope(claims, "email") && {
+          email_verified: true,
+          email: `${p.username.toLowerCase()}@example.com`,
+        }),
       };
     });
 
     kit.get("api.linkedin.com/rest/memberFollowersCount", async (request, reply) => {
-      if (!versioned(request, reply)) return reply;
-      const claims = authed(kit, request, reply);
+      const q = flat(request.query);
+      const claims = restCall(kit, request, reply, `memberFollowersCount.FINDER-${q.q ?? "unknown"}`, [
+        "r_member_profileAnalytics",
+      ]);
       if (!claims) return reply;
-      if (flat(request.query).q !== "me")
+      if (q.q !== "me")
         return reply.status(400).send(apiError(400, 100, undefined, "Invalid query parameters passed to request"));
       return {
         paging: { start: 0, count: 10, links: [] },

@@ -41,8 +41,15 @@ export const PLATFORM_SCOPES: Record<Platform, string[]> = {
 };
 
 /**
- * LinkedIn's scopes for company pages: posting as one (w_organization_social) and listing the pages the member
- * administers (rw_organization_admin). Only apps approved for LinkedIn's Community Management API get them, so
- * they are asked for only when LINKEDIN_ORGANIZATIONS=1 (and always of the sandbox).
+ * LinkedIn's scopes of its Community Management API: posting as a company page (w_organization_social), reading
+ * a page's posts back after a crash (r_organization_social), listing the pages the member administers
+ * (rw_organization_admin) and the member's follower count (r_member_profileAnalytics). Only apps approved for
+ * that product get them (asking without it fails the connect), so they are asked for only when
+ * LINKEDIN_ORGANIZATIONS=1 (and of the sandbox unless LINKEDIN_ORGANIZATIONS=0).
  */
-export const LINKEDIN_ORGANIZATION_SCOPES = ["w_organization_social", "rw_organization_admin"] as const;
+export const LINKEDIN_ORGANIZATION_SCOPES = [
+  "w_organization_social",
+  "r_organization_social",
+  "rw_organization_admin",
+  "r_member_profileAnalytics",
+] as const;

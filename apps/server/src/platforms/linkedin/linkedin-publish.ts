@@ -166,29 +166,45 @@ export function linkedinPublishing(ctx: NetworkContext, restHeaders: Record<stri
       return { externalId: urn, url: `https://www.linkedin.com/feed/update/${urn}/` };
     },
 
-    /** The author's recent posts, looking for this text made since the attempt began. */
-    async lookup(req: PublishRequest): Promise<PublishOutcome | null> {
+    /**
+     * The author's recent posts, looking for this text made since the attempt began. Reading them back takes
+     * r_member_social for a member (a closed permission LinkedIn rarely grants) or r_organization_social for a
+     * page: without it the app cannot ask, which is not the same as "nothing was made".
+     */
+    async lookup(req: PublishRequest): Promise<PublishOutcome | null | "unsupported"> {
       const author = authorOf(req);
       if (!author) return null;
-      const commentary = linkedinCommentary(req.text);
-      const COUNT = 100;
-      type Element = { id: string; commentary?: string; createdAt?: number };
-      const found = await findSince("LinkedIn", req.since, {
-        async page(cursor) {
-          const start = Number(cursor ?? 0);
-          const { data } = await networkSend<{ elements?: Element[]; paging?: { total?: number } }>(
-            rest(`posts?q=author&author=${encodeURIComponent(author)}&count=${COUNT}&start=${start}&sortBy=CREATED`),
-            { headers: headersFor(req) },
-            readError,
-          );
-          const items = data.elements ?? [];
-          const more = data.paging?.total === undefined ? items.length === COUNT : start + COUNT < data.paging.total;
-          return { items, next: more ? String(start + COUNT) : null };
-        },
-        madeAt: (e) => e.createdAt ?? Number.NaN,
-        matches: (e) => e.commentary === commentary,
-      });
-      return found ? { externalId: found.id, url: `https://www.linkedin.com/feed/update/${found.id}/` } : null;
+      const readScope = author.startsWith("urn:li:organization:") ? "r_organization_social" : "r_member_social";
+      if (!req.scopes.includes(readScope)) return "unsupported";
+      try {
+        return await findOwnPost(req, author);
+      } catch (err) {
+        // LinkedIn refusing the read (a permission withdrawn since the token was granted) leaves the app unable to ask.
+        if (err instanceof NetworkError && err.status === 403) return "unsupported";
+        throw err;
+      }
     },
   };
+
+  async function findOwnPost(req: PublishRequest, author: string): Promise<PublishOutcome | null> {
+    const commentary = linkedinCommentary(req.text);
+    const COUNT = 100;
+    type Element = { id: string; commentary?: string; createdAt?: number };
+    const found = await findSince("LinkedIn", req.since, {
+      async page(cursor) {
+        const start = Number(cursor ?? 0);
+        const { data } = await networkSend<{ elements?: Element[]; paging?: { total?: number } }>(
+          rest(`posts?q=author&author=${encodeURIComponent(author)}&count=${COUNT}&start=${start}&sortBy=CREATED`),
+          { headers: headersFor(req) },
+          readError,
+        );
+        const items = data.elements ?? [];
+        const more = data.paging?.total === undefined ? items.length === COUNT : start + COUNT < data.paging.total;
+        return { items, next: more ? String(start + COUNT) : null };
+      },
+      madeAt: (e) => e.createdAt ?? Number.NaN,
+      matches: (e) => e.commentary === commentary,
+    });
+    return found ? { externalId: found.id, url: `https://www.linkedin.com/feed/update/${found.id}/` } : null;
+  }
 }

@@ -1,16 +1,30 @@
 import { ACCOUNT_MESSAGES, type LinkedInOrganization, PLATFORM_SCOPES } from "@app/shared";
 import { type ErrorReader, field, NetworkError, networkCall, oauthErrorReading } from "../http";
-import { type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+import { grantedScopes, type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
 import { linkedinPublishing } from "./linkedin-publish";
 
-/** Every /rest call names the API version it speaks. */
-export const LINKEDIN_VERSION = "202610";
+/** What the app says when LinkedIn no longer serves (or never served) the API version it is set to. */
+export const versionRefused = (version: string) =>
+  `LinkedIn no longer accepts API version ${version}. Set LINKEDIN_VERSION to a current version (YYYYMM) and restart.`;
 
-const readError: ErrorReader = (status, body) =>
-  oauthErrorReading(body) ?? {
-    message: field(body, "message") ?? `LinkedIn answered ${status}`,
-    tokenRejected: status === 401,
+/**
+ * LinkedIn's error bodies. A 426 answers every /rest call alike while LINKEDIN_VERSION names a version LinkedIn
+ * does not serve: no retry helps, only the setting does.
+ */
+const errorReader =
+  (version: string): ErrorReader =>
+  (status, body) => {
+    if (status === 426) return { message: versionRefused(version), tokenRejected: false };
+    return (
+      oauthErrorReading(body) ?? {
+        message: field(body, "message") ?? `LinkedIn answered ${status}`,
+        tokenRejected: status === 401,
+      }
+    );
   };
+
+/** The member's follower count needs this scope (Community Management API); without it LinkedIn answers 403. */
+const FOLLOWERS_SCOPE = "r_member_profileAnalytics";
 
 interface LinkedInToken {
   access_token: string;
@@ -20,9 +34,11 @@ interface LinkedInToken {
   scope?: string;
 }
 
-const REST_HEADERS = { "LinkedIn-Version": LINKEDIN_VERSION, "X-Restli-Protocol-Version": "2.0.0" };
-
 export function createLinkedIn(ctx: NetworkContext): PlatformAdapter {
+  const version = ctx.settings.linkedinVersion;
+  const readError = errorReader(version);
+  // Every /rest call names the API version it speaks.
+  const REST_HEADERS = { "LinkedIn-Version": version, "X-Restli-Protocol-Version": "2.0.0" };
   const publishing = linkedinPublishing(ctx, REST_HEADERS, readError);
   const tokenUrl = ctx.serverUrl("https://www.linkedin.com/oauth/v2/accessToken");
   const toTokens = (t: LinkedInToken): TokenSet => ({
@@ -65,16 +81,11 @@ export function createLinkedIn(ctx: NetworkContext): PlatformAdapter {
         readError,
       ).then(toTokens);
     },
-    async profile(accessToken) {
+    async profile(accessToken, tokens) {
       const bearer = { authorization: `Bearer ${accessToken}` };
       const me = await networkCall<{ sub: string; name?: string; email?: string; picture?: string }>(
         ctx.serverUrl("https://api.linkedin.com/v2/userinfo"),
         { headers: bearer },
-        readError,
-      );
-      const followers = await networkCall<{ elements?: { memberFollowersCount?: number }[] }>(
-        ctx.serverUrl("https://api.linkedin.com/rest/memberFollowersCount?q=me"),
-        { headers: { ...bearer, ...REST_HEADERS } },
         readError,
       );
       return {
@@ -83,12 +94,36 @@ export function createLinkedIn(ctx: NetworkContext): PlatformAdapter {
         displayName: me.name ?? null,
         avatarUrl: me.picture ?? null,
         email: me.email ?? null,
-        followerCount: followers.elements?.[0]?.memberFollowersCount ?? 0,
+        followerCount: await followerCount(),
       };
+
+      /**
+       * The follower count is a statistic only apps with the analytics scope may read: asked for only when it was
+       * granted, and 0 when LinkedIn still refuses it. A version LinkedIn does not serve is said at once, though:
+       * publishing would fail the same way.
+       */
+      async function followerCount(): Promise<number> {
+        if (!grantedScopes(tokens?.scopes).includes(FOLLOWERS_SCOPE)) return 0;
+        try {
+          const followers = await networkCall<{ elements?: { memberFollowersCount?: number }[] }>(
+            ctx.serverUrl("https://api.linkedin.com/rest/memberFollowersCount?q=me"),
+            { headers: { ...bearer, ...REST_HEADERS } },
+            readError,
+          );
+          return followers.elements?.[0]?.memberFollowersCount ?? 0;
+        } catch (err) {
+          if (err instanceof NetworkError && (err.status === 426 || err.tokenRejected)) throw err;
+          return 0;
+        }
+      }
     },
     async linkedinOrganizations(accessToken) {
       try {
-        return await administeredOrganizations(ctx, { authorization: `Bearer ${accessToken}`, ...REST_HEADERS });
+        return await administeredOrganizations(
+          ctx,
+          { authorization: `Bearer ${accessToken}`, ...REST_HEADERS },
+          readError,
+        );
       } catch (err) {
         // Without the organization scopes LinkedIn refuses both calls with 403.
         if (err instanceof NetworkError && err.status === 403)
@@ -110,6 +145,7 @@ const ACL_PAGE = 100;
 async function administeredOrganizations(
   ctx: NetworkContext,
   headers: Record<string, string>,
+  readError: ErrorReader,
 ): Promise<LinkedInOrganization[]> {
   const rest = (path: string) => ctx.serverUrl(`https://api.linkedin.com/rest/${path}`);
   const ids: string[] = [];
