@@ -6,7 +6,6 @@ import {
   POST_MESSAGES,
   type SocialAccount,
   TEXT_LIMITS,
-  TIKTOK_PRIVACY_LEVELS,
   TITLE_LIMIT,
   YOUTUBE_PRIVACY,
 } from "@app/shared";
@@ -26,6 +25,7 @@ import { accountName } from "@/features/accounts/utils/accounts-cache";
 import { INSTAGRAM_FORMATS, type PostFormValues } from "../utils/post-form";
 import { LINKEDIN_VISIBILITY_LABELS } from "../utils/quick-post";
 import { Choices } from "./choices";
+import { TikTokOptions } from "./tiktok-options";
 
 const FORMAT_LABELS: Record<(typeof INSTAGRAM_FORMATS)[number], string> = {
   feed: "Feed post",
@@ -35,12 +35,6 @@ const FORMAT_LABELS: Record<(typeof INSTAGRAM_FORMATS)[number], string> = {
 const POST_AS_LABELS: Record<(typeof LINKEDIN_POST_AS)[number], string> = {
   personal: "Personal profile",
   company: "Company page",
-};
-const TIKTOK_PRIVACY_LABELS: Record<(typeof TIKTOK_PRIVACY_LEVELS)[number], string> = {
-  PUBLIC_TO_EVERYONE: "Everyone",
-  MUTUAL_FOLLOW_FRIENDS: "Friends",
-  FOLLOWER_OF_CREATOR: "Followers",
-  SELF_ONLY: "Only me",
 };
 const YOUTUBE_PRIVACY_LABELS: Record<(typeof YOUTUBE_PRIVACY)[number], string> = {
   public: "Public",
@@ -425,46 +419,7 @@ export function PlatformOptions({
       )}
       {has("tiktok") && (
         <NetworkOptions platform="tiktok">
-          <Controller
-            control={control}
-            name="tiktokPrivacy"
-            render={({ field }) => (
-              <Choices<(typeof TIKTOK_PRIVACY_LEVELS)[number]>
-                id={`${id}-tt-privacy`}
-                legend="TikTok: who can watch"
-                options={TIKTOK_PRIVACY_LEVELS}
-                value={field.value}
-                onChange={field.onChange}
-                label={(v) => TIKTOK_PRIVACY_LABELS[v]}
-              />
-            )}
-          />
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm font-medium">TikTok: let viewers</legend>
-            <div className="flex flex-wrap gap-x-6 gap-y-3">
-              {(
-                [
-                  ["tiktokAllowComment", "Comment"],
-                  ["tiktokAllowDuet", "Duet"],
-                  ["tiktokAllowStitch", "Stitch"],
-                ] as const
-              ).map(([name, label]) => (
-                <Controller
-                  key={name}
-                  control={control}
-                  name={name}
-                  render={({ field }) => (
-                    <div className="flex items-center gap-2">
-                      <Switch id={`${id}-${name}`} checked={field.value} onCheckedChange={field.onChange} />
-                      <Label htmlFor={`${id}-${name}`} className="cursor-pointer font-normal">
-                        {label}
-                      </Label>
-                    </div>
-                  )}
-                />
-              ))}
-            </div>
-          </fieldset>
+          <TikTokOptions id={id} control={control} accounts={accounts.filter((a) => a.platform === "tiktok")} />
         </NetworkOptions>
       )}
       {has("youtube") && (
