@@ -118,11 +118,49 @@ describe("Instagram publishing", () => {
     const long = await gPost(`${IG}/media`, { image_url: url, caption: "x".repeat(2201) });
     expect(long.statusCode).toBe(400);
     expect(long.json().error).toMatchObject({ code: 100, fbtrace_id: expect.any(String) });
-    const tags = Array.from({ length: 31 }, (_, i) => `#t${i}`).join(" ");
-    expect((await gPost(`${IG}/media`, { image_url: url, caption: tags })).statusCode).toBe(400);
+    // Five hashtags at most since December 2025.
+    const tags = (n: number) => Array.from({ length: n }, (_, i) => `#t${i}`).join(" ");
+    expect((await gPost(`${IG}/media`, { image_url: url, caption: tags(5) })).statusCode).toBe(200);
+    const six = await gPost(`${IG}/media`, { image_url: url, caption: `Bread ${tags(6)}` });
+    expect(six.statusCode).toBe(400);
+    expect(six.json().error).toMatchObject({ code: 100, message: "The caption has more than 5 hashtags." });
+    const mentions = Array.from({ length: 21 }, (_, i) => `@friend${i}`).join(" ");
+    expect((await gPost(`${IG}/media`, { image_url: url, caption: mentions })).statusCode).toBe(400);
     expect((await gPost(`${IG}/media`, {})).statusCode).toBe(400);
     expect((await gPost(`${IG}/media`, { media_type: "REELS", image_url: url })).statusCode).toBe(400);
     expect((await gPost("1234567890/media", { image_url: url })).statusCode).toBe(400);
+  });
+
+  it("each endpoint needs the permissions Instagram lists: basic to read, content publishing to publish", async () => {
+    const basicOnly = s.token("instagram", "alice", "instagram_business_basic");
+    const publishOnly = s.token("instagram", "alice", "instagram_business_content_publish");
+    const me = (t: string) =>
+      s.inject({
+        method: "GET",
+        url: `/sandbox/instagram/graph.instagram.com/me?fields=user_id,username&access_token=${t}`,
+      });
+    expect((await me(basicOnly)).statusCode).toBe(200);
+    const refused = await me(publishOnly);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      code: 10,
+      message: expect.stringContaining("instagram_business_basic"),
+    });
+    expect((await gGet(`${IG}/media`, { fields: "id" }, basicOnly)).statusCode).toBe(200);
+    expect((await gGet(`${IG}/media`, { fields: "id" }, publishOnly)).statusCode).toBe(403);
+    expect((await gGet(`${IG}/content_publishing_limit`, {}, basicOnly)).statusCode).toBe(403);
+    expect((await gGet(`${IG}/content_publishing_limit`, {}, token())).statusCode).toBe(200);
+    const url = s.host("a.jpg", jpeg(), "image/jpeg");
+    expect((await gPost(`${IG}/media`, { image_url: url }, publishOnly)).statusCode).toBe(403);
+    // Facebook Login's names on graph.facebook.com
+    const viaFacebook = (t: string) =>
+      s.inject({
+        method: "POST",
+        url: `/sandbox/instagram/graph.facebook.com/v25.0/${IG}/media?${new URLSearchParams({ image_url: url, access_token: t })}`,
+      });
+    expect((await viaFacebook(token())).statusCode).toBe(403);
+    const fbLogin = s.token("instagram", "alice", "instagram_basic,instagram_content_publish,pages_read_engagement");
+    expect((await viaFacebook(fbLogin)).statusCode).toBe(200);
   });
 
   it("needs the publishing permission, and a live token", async () => {

@@ -1,6 +1,7 @@
+import { createHash } from "node:crypto";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { createNetworkTestApp, type NetworkTestApp } from "../helpers";
-import { duePost, fixtureSha256, publishDue, publisherOn, uploadFixture } from "../publishing";
+import { duePost, fixture, fixtureSha256, publishDue, publisherOn, uploadBytes, uploadFixture } from "../publishing";
 
 let t: NetworkTestApp;
 beforeEach(async () => {
@@ -11,6 +12,33 @@ afterEach(async () => {
 });
 
 const square = (id: string) => ({ id, aspectRatio: "1:1" });
+
+/** The MP4 fixture (1 s) with the duration its movie header states changed, as the media library reads it. */
+async function videoLasting(seconds: number) {
+  const bytes = Buffer.from(await fixture("sample.mp4"));
+  const mvhd = bytes.indexOf("mvhd", 0, "latin1");
+  const timescale = bytes.readUInt32BE(mvhd + 16);
+  bytes.writeUInt32BE(Math.round(seconds * timescale), mvhd + 20);
+  return bytes;
+}
+const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
+
+/** Saves a post the way the composer does; the server answers with the rules' refusal, if any. */
+async function save(cookie: string, body: Record<string, unknown>) {
+  const at = new Date(t.clock.now().getTime() + 60 * 60_000);
+  return t.app.inject({
+    method: "POST",
+    url: "/api/posts",
+    headers: { cookie },
+    payload: {
+      ...body,
+      scheduledDate: at.toISOString().slice(0, 10),
+      scheduledTime: at.toISOString().slice(11, 16),
+      timezone: "UTC",
+      status: "scheduled",
+    },
+  });
+}
 
 test("a JPEG goes out as a feed post: Instagram fetches it by its link, intact, and the post links to its permalink", async () => {
   const { cookie, accountId } = await publisherOn(t, "instagram");
@@ -34,7 +62,9 @@ test("a JPEG goes out as a feed post: Instagram fetches it by its link, intact, 
 test("a video in the feed and the reel format go out as reels, stories take an image or a video, a carousel mixes both", async () => {
   const { cookie, accountId } = await publisherOn(t, "instagram");
   const jpg = await uploadFixture(t, cookie, "sample.jpg");
-  const mp4 = await uploadFixture(t, cookie, "sample.mp4");
+  // Reels last 3 seconds at least: a 5-second video.
+  const clip = await videoLasting(5);
+  const mp4 = await uploadBytes(t, cookie, "clip.mp4", clip);
   const to = { accountIds: [accountId] };
   for (const [content, media, format] of [
     ["Feed video", [mp4], "feed"],
@@ -53,7 +83,7 @@ test("a video in the feed and the reel format go out as reels, stories take an i
   }
   const items = t.sandbox.published("instagram");
   expect(items.map((i) => i.kind)).toEqual(["reel", "reel", "story", "story", "carousel"]);
-  const [jpgSum, mp4Sum] = [await fixtureSha256("sample.jpg"), await fixtureSha256("sample.mp4")];
+  const [jpgSum, mp4Sum] = [await fixtureSha256("sample.jpg"), sha(clip)];
   expect(items.map((i) => i.media.map((m) => m.sha256))).toEqual([
     [mp4Sum],
     [mp4Sum],
@@ -66,22 +96,68 @@ test("a video in the feed and the reel format go out as reels, stories take an i
   expect(items[4]).toMatchObject({ text: "Two things" });
 });
 
-test("a PNG is refused before Instagram is asked, naming its type; Instagram's own refusal fails the target with its message", async () => {
+test("Instagram's limits are refused on save with a clear message, before Instagram is asked: PNG and GIF, 6 hashtags, a 1-second reel", async () => {
   const { cookie, accountId } = await publisherOn(t, "instagram");
   const png = await uploadFixture(t, cookie, "sample.png");
+  const gif = await uploadFixture(t, cookie, "sample.gif");
   const jpg = await uploadFixture(t, cookie, "sample.jpg");
-  const picture = await duePost(t, cookie, { accountIds: [accountId], content: "Not JPEG", media: [square(png)] });
-  const { targets } = await publishDue(t, picture);
-  expect(targets[0]?.status).toBe("failed");
-  expect(targets[0]?.lastError).toMatch(/JPEG/);
-  expect(targets[0]?.lastError).toMatch(/PNG/);
-  expect(t.sandbox.requests.filter((r) => r.path.includes("/media"))).toHaveLength(0);
+  const short = await uploadFixture(t, cookie, "sample.mp4");
+  const to = { accountIds: [accountId] };
+  for (const media of [png, gif]) {
+    const res = await save(cookie, { ...to, content: "Not JPEG", media: [square(media)] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: "INSTAGRAM_JPEG_ONLY",
+      message: expect.stringMatching(/JPEG.*(PNG|GIF)/),
+    });
+  }
+  // Since December 2025 Instagram takes 5 hashtags at most: 6 were accepted on save before.
+  const crowded = await save(cookie, {
+    ...to,
+    content: "Fresh #bread",
+    hashtags: ["bakery", "sourdough", "local", "morning", "paris"],
+    media: [square(jpg)],
+  });
+  expect(crowded.statusCode).toBe(400);
+  expect(crowded.json().error).toMatchObject({
+    code: "INSTAGRAM_TOO_MANY_HASHTAGS",
+    message:
+      "Instagram allows at most 5 hashtags in a post, and this one has 6. Remove some hashtags, or deselect Instagram.",
+  });
+  const reel = await save(cookie, {
+    ...to,
+    content: "Blink",
+    media: [square(short)],
+    options: { instagram: { format: "reel" } },
+  });
+  expect(reel.statusCode).toBe(400);
+  expect(reel.json().error).toMatchObject({
+    code: "INSTAGRAM_REEL_LENGTH",
+    message: expect.stringContaining("lasts 1 seconds"),
+  });
+  // Five hashtags go out.
+  const five = await duePost(t, cookie, {
+    ...to,
+    content: "Fresh",
+    hashtags: ["a", "b", "c", "d", "e"],
+    media: [square(jpg)],
+  });
+  expect((await publishDue(t, five)).post?.status).toBe("published");
+  expect(t.sandbox.published("instagram")[0]?.text).toBe("Fresh\n\n#a #b #c #d #e");
+});
 
-  const tags = Array.from({ length: 31 }, (_, i) => `#tag${i}`).join(" ");
-  const crowded = await duePost(t, cookie, { accountIds: [accountId], content: tags, media: [square(jpg)] });
-  expect((await publishDue(t, crowded)).targets[0]).toMatchObject({
+test("Instagram's own refusal of a caption fails the target with its message", async () => {
+  const { cookie, accountId } = await publisherOn(t, "instagram");
+  const jpg = await uploadFixture(t, cookie, "sample.jpg");
+  const postId = await duePost(t, cookie, { accountIds: [accountId], content: "Hello", media: [square(jpg)] });
+  t.sandbox.failNext("instagram", {
+    status: 400,
+    pathIncludes: "/media",
+    body: { error: { message: "The caption has more than 5 hashtags.", type: "IGApiException", code: 100 } },
+  });
+  expect((await publishDue(t, postId)).targets[0]).toMatchObject({
     status: "failed",
-    lastError: "The caption has more than 30 hashtags.",
+    lastError: "The caption has more than 5 hashtags.",
   });
   expect(t.sandbox.published("instagram")).toHaveLength(0);
 });

@@ -8,7 +8,8 @@ import type { Claims } from "../tokens";
 import { graphError, graphPaging, graphParams, graphToken, graphTokenError } from "./graph";
 
 const CAPTION_MAX = 2200;
-const HASHTAGS_MAX = 30;
+/** Instagram's cap since December 2025 (it was 30): a caption with more is refused. */
+const HASHTAGS_MAX = 5;
 const MENTIONS_MAX = 20;
 const IMAGE_MAX = 8 * 1024 * 1024;
 const DAILY_POSTS = 100;
@@ -51,10 +52,32 @@ export function instagramPublishing(kit: NetworkKit) {
   const containers = kit.publishing.pending<Container>("instagram", "containers");
   const shortcodes = kit.publishing.pending<string>("instagram", "shortcodes");
 
-  function caller(request: FastifyRequest, reply: FastifyReply, params: Record<string, string | undefined>) {
+  /**
+   * The caller, with the permissions the endpoint lists: Instagram Login's names on graph.instagram.com,
+   * Facebook Login's on graph.facebook.com. `publish` adds content publishing to the basic permission.
+   */
+  function caller(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    params: Record<string, string | undefined>,
+    publish = false,
+  ) {
     const claims = graphToken(kit, request, params);
     if (isRefusal(claims)) {
       void fail(reply, 400, graphTokenError(claims));
+      return null;
+    }
+    const viaFacebook = request.url.includes("/graph.facebook.com/");
+    const needed = viaFacebook
+      ? ["instagram_basic", ...(publish ? ["instagram_content_publish"] : [])]
+      : ["instagram_business_basic", ...(publish ? ["instagram_business_content_publish"] : [])];
+    const missing = needed.find((scope) => !hasScope(claims, scope));
+    if (missing) {
+      void fail(
+        reply,
+        403,
+        graphError(`(#10) Application does not have permission for this action: it needs ${missing}.`, 10),
+      );
       return null;
     }
     return claims;
@@ -62,7 +85,7 @@ export function instagramPublishing(kit: NetworkKit) {
 
   /** The caller, acting as the account in the path, with the publishing permission. */
   function publisher(request: FastifyRequest, reply: FastifyReply, params: Record<string, string | undefined>) {
-    const claims = caller(request, reply, params);
+    const claims = caller(request, reply, params, true);
     if (!claims) return null;
     const id = (request.params as { id: string }).id;
     if (id !== "me" && !igIdsOf(kit.person(claims)).includes(id)) {
@@ -76,10 +99,6 @@ export function instagramPublishing(kit: NetworkKit) {
           "IGApiException",
         ),
       );
-      return null;
-    }
-    if (!hasScope(claims, "instagram_business_content_publish", "instagram_content_publish")) {
-      void fail(reply, 403, graphError("(#10) Application does not have permission for this action", 10));
       return null;
     }
     return claims;
@@ -105,8 +124,10 @@ export function instagramPublishing(kit: NetworkKit) {
     else c.media = got.media;
   }
 
-  const counted = (caption: string, sign: string) =>
-    caption.split(/\s+/).filter((w) => w.startsWith(sign) && w.length > 1).length;
+  // A tag starts a word: "#tag" and "@name", not "C#" or an e-mail's "@".
+  const counted = (caption: string, sign: "#" | "@") =>
+    caption.match(sign === "#" ? /(?<![\p{L}\p{N}_&@#])#[\p{L}\p{N}_]+/gu : /(?<![\p{L}\p{N}_@#.])@[A-Za-z0-9._]+/gu)
+      ?.length ?? 0;
   const bad = (reply: FastifyReply, message: string, subcode?: number) =>
     fail(reply, 400, graphError(message, 100, subcode, "IGApiException"));
 
@@ -259,7 +280,7 @@ export function instagramPublishing(kit: NetworkKit) {
 
     kit.get(`${host}/:id/content_publishing_limit`, async (request, reply) => {
       const params = graphParams(request);
-      const claims = caller(request, reply, params);
+      const claims = caller(request, reply, params, true);
       if (!claims) return reply;
       const row = { quota_usage: usage(claims), config: { quota_total: DAILY_POSTS, quota_duration: 86_400 } };
       return { data: [pick(row, params.fields ?? "quota_usage")] };

@@ -1,4 +1,4 @@
-import { flat, grantOf, isRefusal, type NetworkDefinition, pick, sandboxClientId } from "../kit";
+import { flat, grantOf, hasScope, isRefusal, type NetworkDefinition, pick, sandboxClientId } from "../kit";
 import { graphError, graphStatusError, graphTokenError } from "./graph";
 import { instagramPublishing } from "./instagram-publish";
 
@@ -79,6 +79,15 @@ export const instagram: NetworkDefinition = {
       const q = flat(request.query);
       const claims = kit.tokens.read(q.access_token, "access");
       if (isRefusal(claims)) return reply.status(400).send(graphTokenError(q.access_token ? claims : "missing"));
+      if (!hasScope(claims, "instagram_business_basic"))
+        return reply
+          .status(403)
+          .send(
+            graphError(
+              "(#10) Application does not have permission for this action: it needs instagram_business_basic.",
+              10,
+            ),
+          );
       const p = kit.person(claims);
       return pick(
         {

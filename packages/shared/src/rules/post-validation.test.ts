@@ -203,3 +203,77 @@ describe("X threads", () => {
     expect(rockets.map((p) => p.replace(/ \(\d+\/\d+\)$/, "")).join("")).toBe("🚀".repeat(300));
   });
 });
+
+describe("Instagram's limits", () => {
+  const photo = { kind: "image" as const, mimeType: "image/jpeg", size: 200_000, width: 1080, height: 1080 };
+  const clip = (durationSeconds: number) => ({ kind: "video" as const, mimeType: "video/mp4", durationSeconds });
+  const insta = (input: Partial<PostCheckInput>, intent: "draft" | "scheduled" = "scheduled") =>
+    problem({ platforms: ["instagram"], media: [photo], ...input }, intent);
+
+  test("at most 5 hashtags, counted in the text and the hashtag list, for Instagram only and on drafts too", () => {
+    expect(insta({ content: "Bread #a #b", hashtags: ["c", "d", "e"] })).toBeNull();
+    const six = insta({ content: "Bread #a #b #c", hashtags: ["d", "e", "f"] });
+    expect(six).toMatchObject({ code: "INSTAGRAM_TOO_MANY_HASHTAGS", title: "Not Accepted by Instagram" });
+    expect(six?.message).toBe(
+      "Instagram allows at most 5 hashtags in a post, and this one has 6. Remove some hashtags, or deselect Instagram.",
+    );
+    expect(insta({ hashtags: ["a", "b", "c", "d", "e", "f"] }, "draft")?.code).toBe("INSTAGRAM_TOO_MANY_HASHTAGS");
+    // Not hashtags: a "#" inside a word or a link's fragment, or a lone "#".
+    expect(insta({ content: "C# and F# at https://x.test/a#b # #1 #2 #3 #4 #5" })).toBeNull();
+    // Other networks keep their own rules.
+    expect(problem({ platforms: ["linkedin"], hashtags: ["a", "b", "c", "d", "e", "f"] })).toBeNull();
+    expect(
+      problem({ platforms: ["linkedin", "instagram"], media: [photo], hashtags: ["a", "b", "c", "d", "e", "f"] })?.code,
+    ).toBe("INSTAGRAM_TOO_MANY_HASHTAGS");
+  });
+
+  test("at most 20 @mentions; an e-mail address is no mention", () => {
+    const mentions = (n: number) => Array.from({ length: n }, (_, i) => `@friend${i}`).join(" ");
+    expect(insta({ content: `${mentions(20)} mail me at a@b.test` })).toBeNull();
+    expect(insta({ content: mentions(21) })).toMatchObject({
+      code: "INSTAGRAM_TOO_MANY_MENTIONS",
+      message: expect.stringContaining("at most 20 @mentions"),
+    });
+  });
+
+  test("feed images: JPEG, at most 8 MB, 4:5 to 1.91:1; a story may be any shape", () => {
+    expect(insta({ media: [{ ...photo, mimeType: "image/png" }] })).toMatchObject({
+      code: "INSTAGRAM_JPEG_ONLY",
+      message: expect.stringContaining("PNG"),
+    });
+    expect(insta({ media: [{ ...photo, size: 8 * 1024 * 1024 + 1 }] })?.code).toBe("INSTAGRAM_IMAGE_TOO_LARGE");
+    expect(insta({ media: [{ ...photo, width: 1080, height: 1350 }] })).toBeNull();
+    expect(insta({ media: [{ ...photo, width: 1080, height: 566 }] })).toBeNull();
+    expect(insta({ media: [{ ...photo, width: 1080, height: 1920 }] })).toMatchObject({
+      code: "INSTAGRAM_ASPECT_RATIO",
+      message: expect.stringContaining("0.56:1"),
+    });
+    expect(
+      insta({ media: [{ ...photo, width: 1080, height: 1920 }], options: { instagram: { format: "story" } } }),
+    ).toBeNull();
+    // What is not known yet (the library still loading) is left to the server.
+    expect(insta({ media: [{ kind: "image" }] })).toBeNull();
+    // Only when Instagram is chosen.
+    expect(problem({ platforms: ["pinterest"], media: [{ ...photo, mimeType: "image/png" }] })).toBeNull();
+  });
+
+  test("reels last 3 s to 15 min, story videos at most 60 s; a story takes one file, a reel one video", () => {
+    expect(insta({ media: [clip(2)] })).toMatchObject({
+      code: "INSTAGRAM_REEL_LENGTH",
+      message: expect.stringContaining("lasts 2 seconds"),
+    });
+    expect(insta({ media: [clip(901)], options: { instagram: { format: "reel" } } })?.code).toBe(
+      "INSTAGRAM_REEL_LENGTH",
+    );
+    expect(insta({ media: [clip(3)] })).toBeNull();
+    expect(insta({ media: [clip(61)], options: { instagram: { format: "story" } } })?.code).toBe(
+      "INSTAGRAM_STORY_LENGTH",
+    );
+    expect(insta({ media: [clip(20)], options: { instagram: { format: "story" } } })).toBeNull();
+    expect(insta({ media: [photo, photo], options: { instagram: { format: "story" } } })?.code).toBe(
+      "INSTAGRAM_STORY_ONE",
+    );
+    expect(insta({ media: [photo], options: { instagram: { format: "reel" } } })?.code).toBe("INSTAGRAM_REEL_ONE");
+    expect(insta({ media: [photo, clip(10)] })).toBeNull();
+  });
+});

@@ -1,17 +1,29 @@
-import type { MediaFileType } from "../constants/media";
 import { POST_MESSAGES, PUBLISH_MESSAGES } from "../constants/messages";
 import type { Platform } from "../constants/platforms";
 import { MAX_MEDIA_FILES } from "../constants/posts";
 import type { PostOptions } from "../schemas/posts";
+import { instagramMediaProblem, instagramTextProblem, type MediaFacts } from "./instagram-rules";
 import { composePostText, textBudget, textTooLongMessage } from "./post-text";
+
+export {
+  countHashtags,
+  countMentions,
+  INSTAGRAM_LIMITS,
+  INSTAGRAM_MESSAGES,
+  type MediaFacts,
+} from "./instagram-rules";
+
 import { zonedInstant } from "./schedule-time";
 
 /** What the rules look at: the post as written, with the networks of its chosen accounts. */
 export interface PostCheckInput {
   content: string;
   hashtags: readonly string[];
-  /** the post's media; `kind` is unknown (undefined) while the library has not been read */
-  media: readonly { kind?: MediaFileType }[];
+  /**
+   * the post's media with what is known of each: `kind` is unknown (undefined) while the library has not been
+   * read; type, size, dimensions and duration are checked against a network's limits when given
+   */
+  media: readonly MediaFacts[];
   platforms: readonly Platform[];
   facebookPageId: string | null;
   scheduledDate: string;
@@ -60,7 +72,8 @@ export function checkPost(input: PostCheckInput, intent: "draft" | "scheduled", 
   }
   if (input.media.length > MAX_MEDIA_FILES)
     return { code: "TOO_MANY_FILES", title: M.tooManyFilesTitle, message: M.tooManyFiles(MAX_MEDIA_FILES) };
-  const budget = textBudget(composePostText(input.content, input.hashtags), input.platforms, {
+  const text = composePostText(input.content, input.hashtags);
+  const budget = textBudget(text, input.platforms, {
     twitterThread: input.options.twitter?.thread === true,
   });
   if (budget.platform && budget.remaining < 0)
@@ -69,6 +82,10 @@ export function checkPost(input: PostCheckInput, intent: "draft" | "scheduled", 
       title: M.textTooLongTitle,
       message: textTooLongMessage(budget.platform, budget.limit),
     };
+  if (input.platforms.includes("instagram")) {
+    const instagram = instagramTextProblem(text);
+    if (instagram) return instagram;
+  }
   if (intent === "scheduled") {
     const at = zonedInstant(input.scheduledDate, input.scheduledTime, input.timezone);
     // A minute's grace: "now" chosen in the picker is not in the past by the time it arrives.
@@ -95,5 +112,6 @@ function networkMediaProblem(input: PostCheckInput): PostProblem | null {
     return { code: "YOUTUBE_VIDEO_REQUIRED", title: P.youtubeVideoTitle, message: P.youtubeVideo };
   if (has("instagram") && images + videos === 0)
     return { code: "INSTAGRAM_MEDIA_REQUIRED", title: P.instagramMediaTitle, message: P.instagramMedia };
+  if (has("instagram")) return instagramMediaProblem(input.media, input.options);
   return null;
 }

@@ -1,4 +1,4 @@
-import type { MediaFileType, MediaListQuery } from "@app/shared";
+import type { MediaFacts, MediaFileType, MediaListQuery } from "@app/shared";
 import { and, desc, eq, ilike, inArray } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { mediaFiles } from "../../db/schema";
@@ -49,6 +49,25 @@ export function createMediaRepo(db: Db) {
         .from(mediaFiles)
         .where(and(eq(mediaFiles.userId, userId), inArray(mediaFiles.id, ids)));
       return new Map(rows.map((r) => [r.id, r.fileType as MediaFileType]));
+    },
+
+    /** What the rules of the networks look at (type, size, dimensions, duration) of these files that are the user's. */
+    async facts(userId: string, ids: string[]): Promise<Map<string, MediaFacts>> {
+      ids = ids.filter((id) => UUID.test(id));
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({
+          id: mediaFiles.id,
+          fileType: mediaFiles.fileType,
+          mimeType: mediaFiles.mimeType,
+          size: mediaFiles.fileSize,
+          width: mediaFiles.width,
+          height: mediaFiles.height,
+          durationSeconds: mediaFiles.durationSeconds,
+        })
+        .from(mediaFiles)
+        .where(and(eq(mediaFiles.userId, userId), inArray(mediaFiles.id, ids)));
+      return new Map(rows.map(({ id, fileType, ...facts }) => [id, { kind: fileType as MediaFileType, ...facts }]));
     },
 
     /** Null when the storage path is taken (two uploads of one user in the same millisecond). */

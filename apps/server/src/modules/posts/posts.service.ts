@@ -28,7 +28,7 @@ export interface PostsDeps {
   repo: PostsRepo;
   accounts: AccountsRepo;
   /** A post may only use the owner's media files. */
-  media: Pick<MediaRepo, "kinds">;
+  media: Pick<MediaRepo, "facts">;
   hub: RealtimeHub;
   now?: () => Date;
 }
@@ -133,11 +133,11 @@ export function createPostsService(deps: PostsDeps) {
             scheduledTime: w.scheduledTime || DEFAULT_DRAFT_TIME,
           }
         : w;
-    const kinds = await deps.media.kinds(
+    const kinds = await deps.media.facts(
       userId,
       filled.media.map((m) => m.id),
     );
-    const media = filled.media.map((m) => ({ kind: kinds.get(m.id) }));
+    const media = filled.media.map((m) => kinds.get(m.id) ?? { kind: undefined });
     const problem = checkPost({ ...filled, media, platforms }, filled.status, now());
     if (problem) throw new AppError(400, problem.code, problem.message, problem.title);
     if (filled.media.some((m) => !kinds.has(m.id)))

@@ -1,6 +1,6 @@
 import { PLATFORM_SCOPES } from "@app/shared";
 import { GRAPH_THROTTLE_CODES, GRAPH_VERSION } from "../facebook/facebook";
-import { type ErrorReader, networkCall, oauthErrorReading } from "../http";
+import { type ErrorReader, NetworkError, networkCall, oauthErrorReading } from "../http";
 import { type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
 import { instagramPublishing } from "./instagram-publish";
 
@@ -18,6 +18,17 @@ const readError: ErrorReader = (status, body) => {
 interface ShortToken {
   access_token: string;
   user_id?: string | number;
+  /** the permissions granted: a comma-separated string, or a list */
+  permissions?: string | string[];
+}
+
+interface Me {
+  user_id?: string | number;
+  id?: string;
+  username?: string;
+  name?: string;
+  profile_picture_url?: string;
+  followers_count?: number;
 }
 
 /** Instagram Login (professional accounts), hosts graph.instagram.com and api.instagram.com. */
@@ -71,7 +82,12 @@ export function createInstagram(ctx: NetworkContext): PlatformAdapter {
         {},
         readError,
       );
-      return { ...toTokens(long), accountId: short.user_id === undefined ? undefined : String(short.user_id) };
+      const granted = Array.isArray(short.permissions) ? short.permissions.join(",") : short.permissions;
+      return {
+        ...toTokens(long),
+        accountId: short.user_id === undefined ? undefined : String(short.user_id),
+        ...(granted !== undefined && { scopes: granted }),
+      };
     },
     refresh({ accessToken }) {
       return networkCall<{ access_token: string; expires_in?: number }>(
@@ -81,27 +97,20 @@ export function createInstagram(ctx: NetworkContext): PlatformAdapter {
       ).then(toTokens);
     },
     async profile(accessToken) {
-      const me = await networkCall<{
-        user_id?: string | number;
-        id?: string;
-        username?: string;
-        name?: string;
-        profile_picture_url?: string;
-        followers_count?: number;
-      }>(
-        graph("/me", {
-          fields: "user_id,username,name,profile_picture_url,followers_count",
-          access_token: accessToken,
-        }),
-        {},
-        readError,
-      );
+      const me = (fields: string) =>
+        networkCall<Me>(graph("/me", { fields, access_token: accessToken }), {}, readError);
+      const basic = "user_id,username,name,profile_picture_url";
+      // The follower count is an optional read: when Instagram refuses it, the account connects without it.
+      const profile = await me(`${basic},followers_count`).catch((err: unknown) => {
+        if (err instanceof NetworkError && !err.tokenRejected && !err.transient) return me(basic);
+        throw err;
+      });
       return {
-        id: String(me.user_id ?? me.id),
-        username: me.username ?? null,
-        displayName: me.name ?? null,
-        avatarUrl: me.profile_picture_url ?? null,
-        followerCount: me.followers_count ?? 0,
+        id: String(profile.user_id ?? profile.id),
+        username: profile.username ?? null,
+        displayName: profile.name ?? null,
+        avatarUrl: profile.profile_picture_url ?? null,
+        followerCount: profile.followers_count ?? 0,
       };
     },
     publish: publishing.publish,

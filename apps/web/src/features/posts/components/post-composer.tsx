@@ -3,6 +3,7 @@ import {
   composePostText,
   DEFAULT_DRAFT_TIME,
   describePostOutcome,
+  type MediaFacts,
   type Platform,
   POST_MESSAGES,
   type Post,
@@ -101,7 +102,20 @@ export function PostComposer({
   const publish = usePublishAndWait();
   // The kinds of the post's media (a network may need an image or a video), from the library's cache.
   const library = useMedia({ enabled: values.media.length > 0 });
-  const kindOf = (mediaId: string) => library.data?.find((m) => m.id === mediaId)?.fileType;
+  // Type, size, dimensions and duration: the composer applies the networks' limits (Instagram's) before saving.
+  const kindOf = (mediaId: string): MediaFacts | undefined => {
+    const m = library.data?.find((f) => f.id === mediaId);
+    return (
+      m && {
+        kind: m.fileType,
+        mimeType: m.mimeType,
+        size: m.fileSize,
+        width: m.width,
+        height: m.height,
+        durationSeconds: m.durationSeconds,
+      }
+    );
+  };
   const busy = running !== null || create.isPending || update.isPending || publish.isPending;
   /** Creates the post, or saves the one being edited. */
   const save = (body: ReturnType<typeof toCreateBody>) =>

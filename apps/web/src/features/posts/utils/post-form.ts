@@ -3,6 +3,7 @@ import {
   INSTAGRAM_STORY_DURATIONS,
   LINKEDIN_POST_AS,
   LINKEDIN_VISIBILITIES,
+  type MediaFacts,
   type MediaFileType,
   type Platform,
   type Post,
@@ -141,12 +142,16 @@ export function toCheckInput(
   values: PostFormValues,
   platforms: readonly Platform[],
   timezone: string,
-  kindOf: (mediaId: string) => MediaFileType | undefined = () => undefined,
+  /** what the library knows of a file: its kind, or more (type, size, dimensions, duration) for networks' limits */
+  kindOf: (mediaId: string) => MediaFileType | MediaFacts | undefined = () => undefined,
 ): PostCheckInput {
   return {
     content: values.content,
     hashtags: values.hashtags,
-    media: values.media.map((m) => ({ kind: kindOf(m.id) })),
+    media: values.media.map((m) => {
+      const known = kindOf(m.id);
+      return typeof known === "object" ? known : { kind: known };
+    }),
     platforms,
     facebookPageId: platforms.includes("facebook") ? values.facebookPageId : null,
     scheduledDate: values.scheduledDate,
