@@ -70,7 +70,7 @@ test("a larger video goes in chunks of 256 KiB multiples, each answered 308 unti
   expect(item?.media[0]).toMatchObject({ bytes: bytes.length, sha256: sha256(bytes) });
 });
 
-test("without a video the post is refused before YouTube is asked; YouTube's refusal fails the target with its message", async () => {
+test("without a video the post is refused before YouTube is asked; an exhausted quota waits for the daily reset", async () => {
   const { cookie, accountId } = await publisherOn(t, "youtube");
   const jpg = await uploadFixture(t, cookie, "sample.jpg");
   await expect(
@@ -86,7 +86,13 @@ test("without a video the post is refused before YouTube is asked; YouTube's ref
     pathIncludes: "upload/youtube",
     body: { error: { code: 403, message, errors: [{ message, domain: "youtube.quota", reason: "quotaExceeded" }] } },
   });
-  expect((await publishDue(t, quota)).targets[0]).toMatchObject({ status: "failed", lastError: message });
+  // A daily limit is no refusal: the video waits for YouTube's reset at midnight Pacific Time.
+  const { targets } = await publishDue(t, quota);
+  expect(targets[0]).toMatchObject({
+    status: "pending",
+    lastError: expect.stringContaining("daily YouTube API quota"),
+  });
+  expect(targets[0]?.nextAttemptAt?.getTime()).toBeGreaterThan(t.clock.now().getTime() + 60_000);
   expect(t.sandbox.published("youtube")).toHaveLength(0);
 });
 

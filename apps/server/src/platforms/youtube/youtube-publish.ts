@@ -3,6 +3,7 @@ import { PUBLISH_MESSAGES, titleFrom } from "@app/shared";
 import { type ErrorReader, NetworkError, networkSend, refuse } from "../http";
 import { findSince } from "../lookup";
 import type { NetworkContext, PublishMedia, PublishOutcome, PublishRequest } from "../platform";
+import { untilReset } from "./youtube-limits";
 
 /** Bytes per PUT: YouTube wants multiples of 256 KiB for every chunk but the last. */
 export const YOUTUBE_CHUNK = 32 * 256 * 1024;
@@ -25,6 +26,14 @@ export function youtubeDescription(text: string): string {
 }
 
 const titleOf = (text: string) => titleFrom(clean(text), PUBLISH_MESSAGES.untitledVideo);
+const titleFor = (req: PublishRequest) => req.options.youtube?.title || titleOf(req.text);
+
+/** What the app tells the user when YouTube made the video private although it was asked otherwise. */
+export const KEPT_PRIVATE =
+  "YouTube kept this video private: this app's Google project has not passed YouTube's audit yet. Change its visibility in YouTube Studio, or have the project audited to publish publicly.";
+const READ_SCOPES = ["youtube.readonly", "youtube", "youtube.force-ssl", "youtubepartner"].map(
+  (s) => `https://www.googleapis.com/auth/${s}`,
+);
 
 /** YouTube Data API v3: resumable videos.insert, public; a search of the channel's own videos for recovery. */
 export function youtubePublishing(ctx: NetworkContext, readError: ErrorReader) {
@@ -64,7 +73,10 @@ export function youtubePublishing(ctx: NetworkContext, readError: ErrorReader) {
       const held = /^bytes=0-(\d+)$/.exec(res.headers.get("range") ?? "");
       return { done: false as const, next: held ? Number(held[1]) + 1 : 0 };
     }
-    if (res.ok) return { done: true as const, id: (data as { id?: string }).id };
+    if (res.ok) {
+      const video = data as { id?: string; status?: { privacyStatus?: string } };
+      return { done: true as const, id: video.id, privacy: video.status?.privacyStatus };
+    }
     const retryAfter = Number(res.headers.get("retry-after"));
     const { message, tokenRejected } = readError(res.status, data);
     const transient = res.status === 429 || res.status >= 500;
@@ -81,6 +93,7 @@ export function youtubePublishing(ctx: NetworkContext, readError: ErrorReader) {
     async publish(req: PublishRequest): Promise<PublishOutcome> {
       const video = req.media[0];
       if (req.media.length !== 1 || video?.kind !== "video") throw refuse("YouTube needs one video file.");
+      const privacy = req.options.youtube?.privacy ?? "public";
       const init = await networkSend(
         `${api("upload/youtube/v3/videos")}?uploadType=resumable&part=snippet,status`,
         {
@@ -91,15 +104,17 @@ export function youtubePublishing(ctx: NetworkContext, readError: ErrorReader) {
           },
           json: {
             snippet: {
-              title: req.options.youtube?.title || titleOf(req.text),
+              title: titleFor(req),
               description: youtubeDescription(req.text),
               categoryId: "22",
             },
-            status: { privacyStatus: req.options.youtube?.privacy ?? "public", selfDeclaredMadeForKids: false },
+            status: { privacyStatus: privacy, selfDeclaredMadeForKids: false },
           },
         },
         readError,
-      );
+      ).catch((err) => {
+        throw untilReset(err);
+      });
       const session = init.headers.get("location");
       if (!session) throw new NetworkError("YouTube gave no address to upload the video to.", 502, true, false);
       let start = 0;
@@ -108,7 +123,9 @@ export function youtubePublishing(ctx: NetworkContext, readError: ErrorReader) {
         const got = await put(req, session, video, start, end);
         if (got.done) {
           if (!got.id) throw new NetworkError("YouTube did not say which video it made.", 502, true, false);
-          return { externalId: got.id, url: watchUrl(got.id) };
+          // Read from YouTube's answer: an unaudited project's public or unlisted upload comes back private.
+          const kept = got.privacy === "private" && privacy !== "private";
+          return { externalId: got.id, url: watchUrl(got.id), ...(kept && { notice: KEPT_PRIVATE }) };
         }
         // YouTube says how far it got: carry on from there (a chunk it lost is sent again).
         stalled = got.next > start ? 0 : stalled + 1;
@@ -120,7 +137,10 @@ export function youtubePublishing(ctx: NetworkContext, readError: ErrorReader) {
 
     /** The channel's newest videos, looking for this title published since the attempt began. */
     async lookup(req: PublishRequest): Promise<PublishOutcome | null> {
-      const title = titleOf(req.text);
+      // Without a read scope the channel's videos cannot be listed, so nothing can be confirmed.
+      if (req.scopes.length > 0 && !req.scopes.some((g) => READ_SCOPES.includes(g)))
+        throw refuse(PUBLISH_MESSAGES.unconfirmed("YouTube"));
+      const title = titleFor(req);
       type Result = { id?: { videoId?: string }; snippet?: { title?: string; publishedAt?: string } };
       const found = await findSince("YouTube", req.since, {
         async page(cursor) {
@@ -136,7 +156,9 @@ export function youtubePublishing(ctx: NetworkContext, readError: ErrorReader) {
             `${api("youtube/v3/search")}?${q}`,
             { headers: bearer(req) },
             readError,
-          );
+          ).catch((err) => {
+            throw untilReset(err);
+          });
           return { items: data.items ?? [], next: data.nextPageToken ?? null };
         },
         madeAt: (i) => Date.parse(i.snippet?.publishedAt ?? ""),

@@ -1,14 +1,25 @@
 import { PLATFORM_SCOPES } from "@app/shared";
-import { type ErrorReader, networkCall, oauthErrorReading } from "../http";
-import { type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+import { type ErrorReader, networkCall, oauthErrorReading, refuse } from "../http";
+import { grantedScopes, type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+import { dailyLimitReading, reasonOf } from "./youtube-limits";
 import { youtubePublishing } from "./youtube-publish";
 
 /** Google errors: `{error:{code, message, errors:[…]}}`; on the token endpoint `{error, error_description}`. */
 const readError: ErrorReader = (status, body) =>
-  oauthErrorReading(body) ?? {
-    message: (body as { error?: { message?: string } } | null)?.error?.message ?? `YouTube answered ${status}`,
+  oauthErrorReading(body) ??
+  dailyLimitReading(body) ?? {
+    message:
+      reasonOf(body) === "insufficientPermissions"
+        ? MISSING_SCOPE
+        : ((body as { error?: { message?: string } } | null)?.error?.message ?? `YouTube answered ${status}`),
     tokenRejected: status === 401,
   };
+
+const MISSING_SCOPE =
+  "YouTube refused this because the Google account did not give Orbitpost every permission it asks for. Reconnect the YouTube account and allow all of them.";
+const READ_SCOPES = ["youtube.readonly", "youtube", "youtube.force-ssl", "youtubepartner"].map(
+  (s) => `https://www.googleapis.com/auth/${s}`,
+);
 
 interface GoogleToken {
   access_token: string;
@@ -73,7 +84,14 @@ export function createYouTube(ctx: NetworkContext): PlatformAdapter {
         readError,
       ).then(toTokens);
     },
-    async profile(accessToken) {
+    async profile(accessToken, t) {
+      // Google lets a person untick a permission: without a read scope the channel cannot be named.
+      const granted = t?.scopes == null ? null : grantedScopes(t.scopes);
+      if (granted && !granted.some((g) => READ_SCOPES.includes(g)))
+        throw refuse(
+          "Orbitpost needs to see your YouTube channel to connect it. Connect again and allow Orbitpost to view your YouTube account.",
+          403,
+        );
       const r = await networkCall<{
         items?: {
           id: string;
