@@ -102,6 +102,23 @@ describe("Pinterest's two hosts and Trial access", () => {
     expect((await pinOn(SANDBOX, sbx.access_token, made.json().id)).statusCode).toBe(201);
   });
 
+  it("the sandbox host takes no video pins", async () => {
+    const sbx = await tokensOn(SANDBOX);
+    const board = (await call(SANDBOX, "POST", "boards", sbx.access_token, { name: "Clips" })).json().id;
+    const media = await call(SANDBOX, "POST", "media", sbx.access_token, { media_type: "video" });
+    expect(media.statusCode).toBe(201);
+    const res = await call(SANDBOX, "POST", "pins", sbx.access_token, {
+      board_id: board,
+      media_source: {
+        source_type: "video_id",
+        media_id: media.json().media_id,
+        cover_image_url: "https://example.com/c.jpg",
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain("Sandbox");
+  });
+
   it("a refresh token works only at the token endpoint of its own host", async () => {
     const sbx = await tokensOn(SANDBOX);
     const refresh = (host: string) =>

@@ -118,6 +118,33 @@ describe("TikTok's scopes", () => {
     expect(errorOf(list)).toBe("scope_not_authorized");
   });
 
+  it("an inbox draft needs video.upload: it ends in the creator's inbox, not on their profile", async () => {
+    const data = mp4(30_000);
+    const body = {
+      source_info: { source: "FILE_UPLOAD", video_size: data.length, chunk_size: data.length, total_chunk_count: 1 },
+    };
+    const publishOnly = tokenOf("alice", "user.info.basic,video.publish");
+    const refused = await post("post/publish/inbox/video/init/", { token: publishOnly, body });
+    expect(refused.statusCode).toBe(401);
+    expect(errorOf(refused)).toBe("scope_not_authorized");
+    const upload = tokenOf("alice", "user.info.basic,video.upload");
+    const init = await post("post/publish/inbox/video/init/", { token: upload, body });
+    expect(init.statusCode, init.body).toBe(200);
+    const { publish_id, upload_url } = init.json().data;
+    const put = await s.inject({
+      method: "PUT",
+      url: pathOf(upload_url),
+      headers: { "content-type": "video/mp4", "content-range": `bytes 0-${data.length - 1}/${data.length}` },
+      payload: data,
+    });
+    expect(put.statusCode).toBe(201);
+    const status = async () =>
+      (await post("post/publish/status/fetch/", { token: upload, body: { publish_id } })).json().data.status;
+    expect(await status()).toBe("PROCESSING_UPLOAD");
+    expect(await status()).toBe("SEND_TO_USER_INBOX");
+    expect(s.control.published("tiktok")).toHaveLength(0);
+  });
+
   it("the authorize page sends an unknown scope back as invalid_scope", async () => {
     const q = new URLSearchParams({
       client_key: "sandbox-tiktok",

@@ -90,6 +90,8 @@ export function pinterestPublishing(kit: NetworkKit, host: PinterestHost, boards
         return out;
       }
       case "video_id": {
+        // Pinterest's Sandbox documentation: video Pins cannot be created there (its exact answer is not documented).
+        if (isSandboxHost(host)) return "Video Pins cannot be created in Sandbox.";
         const v = videos.get(str(source.media_id) ?? "");
         if (!v || v.userId !== claims.userId) return "media_source.media_id is not a media of this user.";
         if (v.status !== "succeeded" || !v.media) return `The video is not ready: its status is ${v.status}.`;

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { flat, type NetworkKit } from "../kit";
 import { Assembly, type MediaRecord, rawBody, TooLarge } from "../media";
 import { numericId } from "../publishing";
@@ -30,6 +31,8 @@ interface Publish {
   postId?: string;
   /** status fetches since the file arrived: processing on the first, PUBLISH_COMPLETE after */
   polls: number;
+  /** sent to the creator's inbox as a draft (video.upload) rather than posted */
+  inbox?: boolean;
 }
 
 /** TikTok Content Posting API (direct post): creator info, init (file upload or pull from URL), upload, status; video list. */
@@ -44,6 +47,8 @@ export function tiktokPublishing(kit: NetworkKit) {
       return;
     }
     p.media = media;
+    // A draft waits in the creator's TikTok inbox: nothing is posted until they finish it in the app.
+    if (p.inbox) return;
     p.postId = numericId(19);
     kit.publishing.add({
       platform: "tiktok",
@@ -104,13 +109,31 @@ export function tiktokPublishing(kit: NetworkKit) {
     const title = info.title ?? "";
     if (typeof title !== "string" || title.length > TITLE_MAX)
       return invalid(reply, `post_info.title must be at most ${TITLE_MAX} characters.`);
+    return start(request, reply, { userId: claims.userId, username: p.username, postInfo: info, raw: b }, source);
+  });
+
+  // Upload to the creator's inbox as a draft: video.upload, no post_info (the creator finishes it in TikTok).
+  kit.post(`${api}/post/publish/inbox/video/init/`, async (request, reply) => {
+    const claims = caller(kit, request, reply, ["video.upload"]);
+    if (!claims) return reply;
+    const b = obj(request.body);
+    const p = kit.person(claims);
+    const who = { userId: claims.userId, username: p.username, postInfo: {}, raw: b, inbox: true };
+    return start(request, reply, who, obj(b.source_info));
+  });
+
+  /** Registers a publish from its source_info: an upload URL for FILE_UPLOAD, the file pulled for PULL_FROM_URL. */
+  async function start(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    who: Pick<Publish, "userId" | "username" | "postInfo" | "raw" | "inbox">,
+    source: Record<string, unknown>,
+  ) {
     const base = {
-      id: `v_pub_${source.source === "PULL_FROM_URL" ? "url" : "file"}~v2-1.${numericId(19)}`,
-      userId: claims.userId,
-      username: p.username.toLowerCase(),
+      ...who,
+      id: `v_${who.inbox ? "inbox" : "pub"}_${source.source === "PULL_FROM_URL" ? "url" : "file"}~v2-1.${numericId(19)}`,
+      username: who.username.toLowerCase(),
       assembly: new Assembly(),
-      postInfo: info,
-      raw: b,
       polls: 0,
     };
     if (source.source === "FILE_UPLOAD") {
@@ -150,7 +173,7 @@ export function tiktokPublishing(kit: NetworkKit) {
       return ok({ publish_id: publish.id });
     }
     return invalid(reply, "source_info.source must be FILE_UPLOAD or PULL_FROM_URL.");
-  });
+  }
 
   kit.put("open-upload.tiktokapis.com/video/", async (request, reply) => {
     const p = publishes.get(flat(request.query).upload_id ?? "");
@@ -211,6 +234,7 @@ export function tiktokPublishing(kit: NetworkKit) {
     if (p.failReason) return ok({ status: "FAILED", fail_reason: p.failReason, uploaded_bytes: uploaded });
     if (!p.media) return ok({ status: "PROCESSING_UPLOAD", uploaded_bytes: uploaded });
     p.polls += 1;
+    if (p.inbox && p.polls > 1) return ok({ status: "SEND_TO_USER_INBOX", uploaded_bytes: uploaded });
     if (p.polls === 1) {
       const status = p.source === "FILE_UPLOAD" ? "PROCESSING_UPLOAD" : "PROCESSING_DOWNLOAD";
       return ok({
