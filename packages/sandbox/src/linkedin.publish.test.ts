@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { organizationsOf } from "./networks/linkedin-organizations";
 import { personOf } from "./people";
 import { mp4, notMedia, pathOf, png, sha256, startSandbox, type TestSandbox } from "./publish-test-kit";
 
@@ -238,5 +239,54 @@ describe("LinkedIn publishing", () => {
       body: data,
     });
     expect(put.status).toBe(201);
+  });
+
+  it("every /rest call needs a live LinkedIn-Version, the Rest.li 2.0.0 header and, to POST, a JSON body", async () => {
+    const token = s.token("linkedin", "alice", SCOPE);
+    const send = (headers: Record<string, string>, payload: string) =>
+      s.inject({
+        method: "POST",
+        url: "/sandbox/linkedin/api.linkedin.com/rest/posts",
+        headers: { authorization: `Bearer ${token}`, ...headers },
+        payload,
+      });
+    const json = JSON.stringify({ author: AUTHOR, commentary: "x", visibility: "PUBLIC" });
+    const sunset = await send({ ...REST, "linkedin-version": "202511", "content-type": "application/json" }, json);
+    expect(sunset.statusCode).toBe(426);
+    expect(sunset.json()).toEqual({
+      status: 426,
+      code: "NONEXISTENT_VERSION",
+      message: "Requested version 20251101 is not active",
+    });
+    const noRestli = await send({ "linkedin-version": "202607", "content-type": "application/json" }, json);
+    expect(noRestli.statusCode).toBe(400);
+    const form = await send({ ...REST, "content-type": "application/x-www-form-urlencoded" }, "author=x");
+    expect(form.statusCode).toBe(415);
+    expect(form.json()).toMatchObject({ status: 415, code: "UNSUPPORTED_MEDIA_TYPE" });
+    expect(s.control.published("linkedin")).toHaveLength(0);
+  });
+
+  it("a page's posts are read back with r_organization_social, for a page the member administers", async () => {
+    const [page] = organizationsOf(me);
+    const author = `urn:li:organization:${page?.id}`;
+    const orgScope = `${SCOPE} w_organization_social rw_organization_admin`;
+    const made = await post({ author, commentary: "From the page" }, s.token("linkedin", "alice", orgScope));
+    expect(made.statusCode, made.body).toBe(201);
+    const list = (scope: string) =>
+      call(
+        "GET",
+        `posts?q=author&author=${encodeURIComponent(author)}`,
+        undefined,
+        s.token("linkedin", "alice", scope),
+      );
+    expect((await list(orgScope)).statusCode).toBe(403);
+    const read = await list(`${orgScope} r_organization_social`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().elements).toMatchObject([{ author, commentary: "From the page" }]);
+    // Someone who does not administer the page may not read its posts through this finder.
+    const stranger = s.token("linkedin", "mallory", `${orgScope} r_organization_social`);
+    const other = await call("GET", `posts?q=author&author=${encodeURIComponent(author)}`, undefined, stranger);
+    expect(organizationsOf(personOf("linkedin", "mallory")).some((o) => o.id === page?.id)).toBe(false);
+    expect(other.statusCode).toBe(403);
   });
 });

@@ -84,6 +84,21 @@ test("an image and a video are uploaded through LinkedIn's upload flows and reac
   expect(clip?.media[0]?.sha256).toBe(await fixtureSha256("sample.mp4"));
 });
 
+test("a GIF goes up through the Images API, as LinkedIn takes animated GIFs, and reaches the post intact", async () => {
+  const { cookie, accountId } = await publisherOn(t, "linkedin");
+  const gif = await uploadFixture(t, cookie, "sample.gif");
+  const postId = await duePost(t, cookie, {
+    accountIds: [accountId],
+    content: "Moving picture",
+    media: [{ id: gif, aspectRatio: "1:1" }],
+  });
+  expect((await publishDue(t, postId)).post?.status).toBe("published");
+  const [item] = t.sandbox.published("linkedin");
+  expect(item).toMatchObject({ kind: "photo", media: [{ mimeType: "image/gif" }] });
+  expect(item?.media[0]?.sha256).toBe(await fixtureSha256("sample.gif"));
+  expect(t.sandbox.requests.some((r) => r.path.includes("rest/images"))).toBe(true);
+});
+
 test("an expired token is renewed and the post goes out; a refusal fails it with LinkedIn's message", async () => {
   const { cookie, accountId } = await publisherOn(t, "linkedin");
   const first = await duePost(t, cookie, { accountIds: [accountId], content: "After renewal" });
@@ -235,4 +250,32 @@ test("a company page's post taken over after a crash is looked up: found when ma
   ({ post, targets } = await crashedWhilePublishing(lost, false));
   expect(post?.status).toBe("published");
   expect(t.sandbox.published("linkedin").map((i) => i.text)).toEqual(["Made, then the crash", "The crash, then made"]);
+});
+
+test("a member's post whose answer was lost (a 5xx after LinkedIn made it) is recognised by LinkedIn's duplicate answer", async () => {
+  const { cookie, accountId } = await publisherOn(t, "linkedin");
+  const postId = await duePost(t, cookie, { accountIds: [accountId], content: "Answer lost" });
+  const queue = createQueueRepo(t.db);
+  const [claimed] = await queue.claimDue("gone", t.clock.now(), 60_000, 5);
+  if (!claimed) throw new Error("nothing claimed");
+  await t.app.publisher.publish(claimed, {
+    keepAlive: async () => {},
+    recordProgress: async (p) => void (await queue.recordProgress(claimed.id, "gone", p)),
+  });
+  // LinkedIn made the post, but the worker saw a 503: it tries again, after asking first.
+  await queue.retryAt(claimed.id, "gone", t.clock.now(), t.clock.now(), "LinkedIn answered 503", true);
+  const { post, targets } = await publishDue(t, postId);
+  const [item] = t.sandbox.published("linkedin");
+  expect(post?.status).toBe("published");
+  expect(targets[0]).toMatchObject({ status: "published", externalId: item?.id, externalUrl: item?.url });
+  expect(t.sandbox.published("linkedin")).toHaveLength(1);
+
+  // The same words sent again on purpose stay refused, retried or not: LinkedIn answered, nothing was lost.
+  const again = await duePost(t, cookie, { accountIds: [accountId], content: "Answer lost" });
+  expect((await publishDue(t, again)).post?.status).toBe("failed");
+  const retry = await t.app.inject({ method: "POST", url: `/api/posts/${again}/retry`, headers: { cookie } });
+  expect(retry.statusCode, retry.body).toBe(200);
+  const retried = await publishDue(t, again);
+  expect(retried.post?.status).toBe("failed");
+  expect(retried.targets[0]?.lastError).toMatch(/^Content is a duplicate of urn:li:/);
 });

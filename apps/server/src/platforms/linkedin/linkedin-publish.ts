@@ -145,22 +145,40 @@ export function linkedinPublishing(ctx: NetworkContext, restHeaders: Record<stri
         const { url, title, description } = req.options.linkedin.link;
         content = { article: { source: url, title: title || url, ...(description && { description }) } };
       }
-      const res = await networkSend(
-        rest("posts"),
-        {
-          headers,
-          json: {
-            author,
-            commentary: linkedinCommentary(req.text),
-            visibility: VISIBILITY[req.options.linkedin?.visibility ?? "PUBLIC"],
-            distribution: { feedDistribution: "MAIN_FEED", targetEntities: [], thirdPartyDistributionChannels: [] },
-            lifecycleState: "PUBLISHED",
-            isReshareDisabledByAuthor: false,
-            ...(content !== undefined && { content }),
+      // Said before the post is sent: an attempt whose answer is lost leaves this for the next one (see below).
+      const sentBefore = req.progress?.postSent === true;
+      await req.recordProgress({ ...req.progress, postSent: true });
+      let res: Awaited<ReturnType<typeof networkSend>>;
+      try {
+        res = await networkSend(
+          rest("posts"),
+          {
+            headers,
+            json: {
+              author,
+              commentary: linkedinCommentary(req.text),
+              visibility: VISIBILITY[req.options.linkedin?.visibility ?? "PUBLIC"],
+              distribution: { feedDistribution: "MAIN_FEED", targetEntities: [], thirdPartyDistributionChannels: [] },
+              lifecycleState: "PUBLISHED",
+              isReshareDisabledByAuthor: false,
+              ...(content !== undefined && { content }),
+            },
           },
-        },
-        readError,
-      );
+          readError,
+        );
+      } catch (err) {
+        // LinkedIn refuses the same words twice in a row, naming the post it already has. After an attempt that sent
+        // this post and lost the answer (a timeout, a 5xx), and that LinkedIn would not let the app look up (a
+        // member's posts), that post is the one the lost answer was about.
+        const duplicate = /duplicate of (urn:li:(?:share|ugcPost):\d+)/.exec(err instanceof Error ? err.message : "");
+        if (sentBefore && duplicate?.[1] && err instanceof NetworkError && err.status === 422) {
+          return { externalId: duplicate[1], url: `https://www.linkedin.com/feed/update/${duplicate[1]}/` };
+        }
+        // A 4xx is LinkedIn's answer that it made nothing: a later duplicate is then someone else's post.
+        if (err instanceof NetworkError && err.status >= 400 && err.status < 500)
+          await req.recordProgress({ ...req.progress, postSent: false });
+        throw err;
+      }
       const urn = res.headers.get("x-restli-id");
       if (!urn) throw new NetworkError("LinkedIn did not say which post it made.", 502, true, false);
       return { externalId: urn, url: `https://www.linkedin.com/feed/update/${urn}/` };
