@@ -138,11 +138,10 @@ export function twitterPublishing(ctx: NetworkContext, readError: ErrorReader) {
       const thread = req.options.twitter?.thread === true;
       if (!thread && twitterLength(req.text) > 280) throw refuse("Tweet exceeds 280 character limit");
       const parts = partsOf(req);
+      // A single post needs no record: the worker's lookup finds it if an attempt was cut short.
+      const record = parts.length > 1 ? (p: ThreadProgress) => req.recordProgress({ ...p }) : async () => {};
       const earlier = progressOf(req);
       const posted = [...(earlier?.thread ?? [])];
-      // The media go with the first part only: once it is out they are not needed again.
-      const mediaIds: string[] = [];
-      if (posted.length === 0) for (const m of req.media) mediaIds.push(await upload(req, m));
       for (let i = posted.length; i < parts.length; i++) {
         const text = parts[i] as string;
         if (earlier?.sending === i) {
@@ -150,11 +149,14 @@ export function twitterPublishing(ctx: NetworkContext, readError: ErrorReader) {
           const found = await findPosted(req, text);
           if (found) {
             posted.push(found.id);
-            await req.recordProgress({ thread: posted });
+            await record({ thread: posted });
             continue;
           }
         }
-        await req.recordProgress({ thread: posted, sending: i });
+        // The media go with the first part only.
+        const mediaIds: string[] = [];
+        if (i === 0) for (const m of req.media) mediaIds.push(await upload(req, m));
+        await record({ thread: posted, sending: i });
         const extra =
           i === 0
             ? mediaIds.length
@@ -165,8 +167,7 @@ export function twitterPublishing(ctx: NetworkContext, readError: ErrorReader) {
           posted.push(await tweet(req, text, extra));
         } catch (err) {
           // X answered (a 4xx): this part was not made, so the next attempt need not look for it.
-          if (err instanceof NetworkError && err.status >= 400 && err.status < 500)
-            await req.recordProgress({ thread: posted });
+          if (err instanceof NetworkError && err.status >= 400 && err.status < 500) await record({ thread: posted });
           if (i === 0 || !(err instanceof NetworkError)) throw err;
           // The parts already out stay out; the message says where the thread is, and the next attempt goes on.
           const head = urlOf(req, posted[0] as string);
@@ -178,7 +179,7 @@ export function twitterPublishing(ctx: NetworkContext, readError: ErrorReader) {
             err.retryAfterSeconds,
           );
         }
-        await req.recordProgress({ thread: posted });
+        await record({ thread: posted });
       }
       const first = posted[0] as string;
       return { externalId: first, url: urlOf(req, first) };
