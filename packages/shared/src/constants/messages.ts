@@ -45,6 +45,9 @@ export const ACCOUNT_MESSAGES = {
   disconnectFailedWith: (message: string) => `Failed to disconnect account: ${message}`,
   unsupportedPlatform: (platform: string) => `Unsupported platform: ${platform}`,
   oauthError: (error: string) => `OAuth error: ${error}`,
+  /** LinkedIn's unauthorized_scope_error: the app asked for a permission none of its LinkedIn products grants */
+  scopeNotAuthorized:
+    "LinkedIn refused a permission this server's LinkedIn app is not approved for. Company pages need LinkedIn's Community Management API: add that product to the app, or set LINKEDIN_ORGANIZATIONS=0 and connect again.",
   noCode: "No authorization code received",
   oauthErrorTitle: "OAuth Error",
   connectFailed: (platform: string) => `Failed to connect to ${platform}. Please try again.`,

@@ -13,6 +13,7 @@ import { completeOAuthOnce } from "../api/complete-oauth";
 import { cacheAccount } from "../api/get-accounts";
 import { usageQueryKey } from "../api/get-usage";
 import { accountName } from "../utils/accounts-cache";
+import { networkRefusal } from "../utils/oauth-refusal";
 import { forgetOAuthPlatform, isPlatform, recallOAuthPlatform } from "../utils/oauth-storage";
 
 /** The spec's pause on the success screen before going on to Connected Accounts. */
@@ -31,10 +32,7 @@ function problemWithCallback(
   platform: Platform | null,
 ): { message: string; detail?: string } | null {
   const error = params.get("error");
-  if (error) {
-    const description = params.get("error_description");
-    return { message: ACCOUNT_MESSAGES.oauthError(error), detail: description ?? undefined };
-  }
+  if (error) return networkRefusal(error, params.get("error_description"));
   if (!params.get("code")) return { message: ACCOUNT_MESSAGES.noCode };
   if (pathPlatform && !isPlatform(pathPlatform)) return { message: ACCOUNT_MESSAGES.unsupportedPlatform(pathPlatform) };
   if (!platform) return { message: ACCOUNT_MESSAGES.noPlatform };
