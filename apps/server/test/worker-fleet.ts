@@ -115,7 +115,7 @@ export interface FleetAccount {
   userId: string;
   accountId: string;
   platform: Platform;
-  /** Facebook: the Page the posts go to */
+  /** Facebook: the Page the posts go to; LinkedIn: the company page they go out as */
   pageId: string | null;
 }
 
@@ -174,6 +174,15 @@ export async function connectAccounts(hub: Hub, users: number, platforms: Platfo
         });
         pageId = pages.json().pages[0].id as string;
       }
+      if (platform === "linkedin") {
+        // As a company page: LinkedIn lets the app read a page's posts back after a crash, not a member's.
+        const orgs = await hub.app.inject({
+          method: "GET",
+          url: `/api/accounts/${accountId}/linkedin-organizations`,
+          headers: { cookie },
+        });
+        pageId = orgs.json().organizations[0].id as string;
+      }
       out.push({ userId, accountId, platform, pageId });
     }
   }
@@ -209,7 +218,10 @@ export async function writeDuePosts(
         slice.map((s) => ({
           userId: s.account.userId,
           content: s.text,
-          facebookPageId: s.account.pageId,
+          facebookPageId: s.account.platform === "facebook" ? s.account.pageId : null,
+          ...(s.account.platform === "linkedin" && {
+            options: { linkedin: { postAs: "company" as const, organizationId: s.account.pageId ?? undefined } },
+          }),
           status: "scheduled",
           scheduledAt: o.dueAt,
           timezone: "UTC",
@@ -223,7 +235,7 @@ export async function writeDuePosts(
           postId: (inserted[k] as { id: string }).id,
           accountId: s.account.accountId,
           platform: s.account.platform,
-          pageId: s.account.pageId,
+          pageId: s.account.platform === "facebook" ? s.account.pageId : null,
           nextAttemptAt: o.dueAt,
         })),
       )
