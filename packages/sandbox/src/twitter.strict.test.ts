@@ -139,6 +139,20 @@ describe("X strictness: scopes and bodies", () => {
     expect((await tweet({ text: "all scopes" })).statusCode).toBe(201);
   });
 
+  it("the token endpoint takes a form only", async () => {
+    const res = await s.inject({
+      method: "POST",
+      url: "/sandbox/twitter/api.x.com/2/oauth2/token",
+      headers: { authorization: `Basic ${Buffer.from("sandbox-twitter:sandbox-client-secret").toString("base64")}` },
+      payload: { grant_type: "refresh_token", refresh_token: "x" },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: "invalid_request",
+      error_description: "Content-Type must be application/x-www-form-urlencoded.",
+    });
+  });
+
   it("a post is JSON only", async () => {
     const res = await s.inject({
       method: "POST",

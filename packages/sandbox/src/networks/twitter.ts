@@ -49,6 +49,10 @@ export const twitter: NetworkDefinition = {
     const tokenError = (error: string, description: string) => ({ error, error_description: description });
 
     kit.post("api.x.com/2/oauth2/token", async (request, reply) => {
+      if (!/^application\/x-www-form-urlencoded\b/i.test(String(request.headers["content-type"] ?? "")))
+        return reply
+          .status(400)
+          .send(tokenError("invalid_request", "Content-Type must be application/x-www-form-urlencoded."));
       const form = flat(request.body);
       const client = kit.basicClient(request);
       if (!client || !kit.clientOk(client.id, client.secret)) {
