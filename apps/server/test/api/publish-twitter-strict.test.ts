@@ -1,7 +1,7 @@
-import { PLATFORM_SCOPES } from "@app/shared";
+import { PLATFORM_SCOPES, splitThread } from "@app/shared";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { socialAccounts } from "../../src/db/schema";
+import { postTargets, socialAccounts } from "../../src/db/schema";
 import { createNetworkTestApp, type NetworkTestApp, signedInUser } from "../helpers";
 import { connect } from "../oauth";
 import { duePost, publishDue, publisherOn, publisherWithScopes, uploadFixture } from "../publishing";
@@ -100,4 +100,40 @@ test("a thread whose replies X refuses keeps its posted parts; after the tier ch
   expect(targets[0]).toMatchObject({ externalId: head?.id, externalUrl: `https://x.com/threader/status/${head?.id}` });
   // Each part reached X once; the refused and the failed calls made nothing.
   expect(tweetCalls()).toHaveLength(items.length + 2);
+});
+
+test("a part X made while its answer was lost is found, not posted again, and the thread goes on from it", async () => {
+  t.sandbox.setReview({ twitter: { tier: "basic", selfReplies: "refused" } });
+  const { cookie, accountId } = await publisherOn(t, "twitter", "lostanswer");
+  const postId = await duePost(t, cookie, {
+    accountIds: [accountId],
+    content: long,
+    options: { twitter: { thread: true } },
+  });
+  const failed = await publishDue(t, postId);
+  const [head] = t.sandbox.published("twitter");
+  const parts = splitThread(long);
+  expect(head?.text).toBe(parts[0]);
+  // X made the second part, but the app never heard back: the attempt ended with it on its way.
+  t.sandbox.setReview({ twitter: { tier: "enterprise" } });
+  const [account] = await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, accountId));
+  await t.app.accounts.withAccount(account?.userId as string, accountId, async ({ token }) => {
+    const res = await fetch(`${t.baseUrl}/sandbox/twitter/api.x.com/2/tweets`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ text: parts[1], reply: { in_reply_to_tweet_id: head?.id } }),
+    });
+    expect(res.status).toBe(201);
+  });
+  const target = failed.targets[0];
+  await t.db
+    .update(postTargets)
+    .set({ progress: { thread: [head?.id], sending: 1 } })
+    .where(eq(postTargets.id, target?.id as string));
+  const retry = await t.app.inject({ method: "POST", url: `/api/posts/${postId}/retry`, headers: { cookie } });
+  expect(retry.statusCode, retry.body).toBe(200);
+  expect((await publishDue(t, postId)).post?.status).toBe("published");
+  const items = t.sandbox.published("twitter");
+  expect(items.map((i) => i.text)).toEqual(parts);
+  for (let i = 1; i < items.length; i++) expect(items[i]?.replyTo).toBe(items[i - 1]?.id);
 });
