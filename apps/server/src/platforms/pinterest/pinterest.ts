@@ -8,9 +8,12 @@ const TRIAL_CODE = 29;
 export const PINTEREST_TRIAL_MESSAGE =
   "Pinterest refused to create the pin on api.pinterest.com: apps on Trial access must use Pinterest's sandbox. Set PINTEREST_API_HOST=api-sandbox.pinterest.com, restart, and reconnect the Pinterest account (pins made there are visible only to you), or get Standard access from Pinterest.";
 
+/** A 401 with this code is a scope the token lacks, not a dead token. */
+const MISSING_SCOPE_CODE = 3;
+
 /**
- * Pinterest's errors are `{code, message}`. Only code 2 (authentication failed) means the token is dead: a 401
- * with code 3 is a missing scope, which reconnecting with the same scopes would not cure.
+ * Pinterest's errors are `{code, message}`. A 401 means a dead token (code 2) or grant (code 283), except
+ * with code 3: a missing scope, which renewing the token or reconnecting with the same scopes would not cure.
  */
 export const readError: ErrorReader = (status, body) => {
   const oauth = oauthErrorReading(body);
@@ -19,7 +22,7 @@ export const readError: ErrorReader = (status, body) => {
   if (code === TRIAL_CODE) return { message: PINTEREST_TRIAL_MESSAGE, tokenRejected: false };
   return {
     message: field(body, "message") ?? `Pinterest answered ${status}`,
-    tokenRejected: status === 401 && (code === 2 || code === undefined),
+    tokenRejected: status === 401 && code !== MISSING_SCOPE_CODE,
   };
 };
 
