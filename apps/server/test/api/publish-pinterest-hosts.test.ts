@@ -83,3 +83,17 @@ test("a token without a scope the pin needs is refused by Pinterest (401 code 3)
   expect(targets[0]).toMatchObject({ status: "failed", lastError: expect.stringContaining("scopes") });
   expect(await accountOf(cookie, accountId)).toMatchObject({ status: "active" });
 });
+
+test("a GIF makes a pin like any image, on the configured host", async () => {
+  t = await createNetworkTestApp({ PINTEREST_API_HOST: "api-sandbox.pinterest.com" });
+  t.sandbox.setReview({ pinterest: { access: "trial" } });
+  const { cookie, accountId } = await publisherOn(t, "pinterest", "pin_gif");
+  const gif = await uploadFixture(t, cookie, "sample.gif");
+  const postId = await duePost(t, cookie, {
+    accountIds: [accountId],
+    content: "Moving picture",
+    media: [{ id: gif, aspectRatio: "1:1" }],
+  });
+  expect((await publishDue(t, postId)).post?.status).toBe("published");
+  expect(t.sandbox.published("pinterest")[0]?.media[0]).toMatchObject({ mimeType: "image/gif" });
+});
