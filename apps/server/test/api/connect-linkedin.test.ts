@@ -1,4 +1,5 @@
 import { personOf } from "@app/sandbox";
+import { ACCOUNT_MESSAGES } from "@app/shared";
 import { afterEach, expect, test } from "vitest";
 import { versionRefused } from "../../src/platforms/linkedin/linkedin";
 import { createNetworkTestApp, type NetworkTestApp, signedInUser } from "../helpers";
@@ -83,4 +84,19 @@ test("a LinkedIn-Version LinkedIn no longer serves is named, with the setting to
   // Not tried again: only the setting can fix it.
   expect(targets[0]).toMatchObject({ status: "failed", attempts: 1, lastError: versionRefused("202511") });
   expect(member.sandbox.published("linkedin")).toHaveLength(0);
+});
+
+test("an account connected without the organization scopes is told to reconnect when a post goes out as a page", async () => {
+  const app = await start({ LINKEDIN_ORGANIZATIONS: "0" });
+  const { cookie } = await signedInUser(app.app);
+  const res = await connect(app, cookie, "linkedin", "li_no_pages");
+  expect(res.statusCode, res.body).toBe(200);
+  const postId = await duePost(app, cookie, {
+    accountIds: [res.json().account.id],
+    content: "As the company",
+    options: { linkedin: { postAs: "company", organizationId: "12345678" } },
+  });
+  const { targets } = await publishDue(app, postId);
+  expect(targets[0]).toMatchObject({ status: "failed", lastError: ACCOUNT_MESSAGES.organizationPermissions });
+  expect(app.sandbox.requests.filter((r) => r.path.includes("rest/"))).toHaveLength(0);
 });

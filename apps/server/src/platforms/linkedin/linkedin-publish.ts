@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { ACCOUNT_MESSAGES } from "@app/shared";
 import { type ErrorReader, NetworkError, networkSend, refuse } from "../http";
 import { findSince } from "../lookup";
 import type { NetworkContext, PublishMedia, PublishOutcome, PublishRequest } from "../platform";
@@ -127,6 +128,9 @@ export function linkedinPublishing(ctx: NetworkContext, restHeaders: Record<stri
     async publish(req: PublishRequest): Promise<PublishOutcome> {
       const author = authorOf(req);
       if (!author) throw refuse("Choose the company page to post as.");
+      // A token granted before company pages were enabled cannot post as one: say so rather than LinkedIn's 403.
+      if (author.startsWith("urn:li:organization:") && !req.scopes.includes("w_organization_social"))
+        throw refuse(ACCOUNT_MESSAGES.organizationPermissions, 403);
       const headers = headersFor(req);
       const images = req.media.filter((m) => m.kind === "image");
       const videos = req.media.filter((m) => m.kind === "video");
