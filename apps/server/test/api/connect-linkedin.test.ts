@@ -100,3 +100,22 @@ test("an account connected without the organization scopes is told to reconnect 
   expect(targets[0]).toMatchObject({ status: "failed", lastError: ACCOUNT_MESSAGES.organizationPermissions });
   expect(app.sandbox.requests.filter((r) => r.path.includes("rest/"))).toHaveLength(0);
 });
+
+test("the member's profile read later counts followers only for an account granted the analytics scope", async () => {
+  const app = await start({ LINKEDIN_ORGANIZATIONS: "0" });
+  const { cookie } = await signedInUser(app.app);
+  const plain = (await connect(app, cookie, "linkedin", "li_plain")).json().account.id;
+  const read = (id: string) => app.app.inject({ url: `/api/accounts/${id}/profile`, headers: { cookie } });
+  const res = await read(plain);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().profile).toMatchObject({ name: expect.any(String), followerCount: 0 });
+  expect(followerCalls(app)).toHaveLength(0);
+
+  await app.close();
+  const full = await start();
+  const user = await signedInUser(full.app);
+  const counted = (await connect(full, user.cookie, "linkedin", "li_full")).json().account.id;
+  const again = await full.app.inject({ url: `/api/accounts/${counted}/profile`, headers: { cookie: user.cookie } });
+  expect(again.json().profile.followerCount).toBe(personOf("linkedin", "li_full").followers);
+  expect(followerCalls(full)).toHaveLength(2);
+});

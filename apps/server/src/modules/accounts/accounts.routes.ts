@@ -172,7 +172,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: { auth: Auth; s
         req.params.id,
         "linkedin",
         ACCOUNT_MESSAGES.profileFailed,
-        (a, t) => a.profile(t),
+        (a, t, scopes) => a.profile(t, { accessToken: t, expiresAt: null, scopes }),
       );
       return {
         profile: {

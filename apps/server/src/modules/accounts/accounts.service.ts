@@ -336,12 +336,13 @@ export function createAccountsService(deps: AccountsDeps) {
       id: string,
       platform: Platform,
       onError: (m: string) => string,
-      read: (adapter: PlatformAdapter, token: string) => Promise<T>,
+      /** `scopes`: what the network granted the account's token (an optional read is skipped without its scope) */
+      read: (adapter: PlatformAdapter, token: string, scopes: string | null) => Promise<T>,
     ): Promise<T> {
       const row = await ownActive(userId, id);
       if (row.platform !== platform) throw notFound(ACCOUNT_MESSAGES.accountNotFound);
       try {
-        return await read(adapterFor(platform), await freshAccessToken(row));
+        return await read(adapterFor(platform), await freshAccessToken(row), row.scopes);
       } catch (err) {
         if (err instanceof AppError) throw err;
         if (err instanceof NetworkError && err.tokenRejected) {
