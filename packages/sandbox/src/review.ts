@@ -22,6 +22,14 @@ export interface ReviewSettings {
   pinterest: { access: "trial" | "standard" };
   /** whether the Google project passed YouTube's API audit (unverified projects upload private videos only) */
   youtube: { audited: boolean };
+  /**
+   * The Facebook Login permissions Meta's App Review gave Advanced Access. Without it a permission has Standard
+   * Access: only people with a role on the app (in the sandbox, names starting with "dev") can grant it; for
+   * anyone else Facebook leaves it out of the grant.
+   */
+  facebook: { advanced: string[] };
+  /** The same for Instagram Login's permissions. */
+  instagram: { advanced: string[] };
 }
 
 export const defaultReview = (): ReviewSettings => ({
@@ -30,6 +38,19 @@ export const defaultReview = (): ReviewSettings => ({
   tiktok: { audited: true },
   pinterest: { access: "standard" },
   youtube: { audited: true },
+  facebook: {
+    advanced: [
+      "public_profile",
+      "pages_show_list",
+      "pages_read_engagement",
+      "pages_manage_posts",
+      "publish_video",
+      "business_management",
+    ],
+  },
+  instagram: {
+    advanced: ["instagram_business_basic", "instagram_business_content_publish", "instagram_business_manage_insights"],
+  },
 });
 
 export type ReviewChange = { [K in keyof ReviewSettings]?: Partial<ReviewSettings[K]> };

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, expect, test } from "vitest";
 import { socialAccounts } from "../../src/db/schema";
 import { createNetworkTestApp, type NetworkTestApp, signedInUser } from "../helpers";
 import { connect } from "../oauth";
+import { duePost, publishDue, uploadFixture } from "../publishing";
 
 let t: NetworkTestApp;
 beforeEach(async () => {
@@ -106,4 +107,54 @@ test("Facebook refusing the follower count never breaks connecting", async () =>
   const res = await connect(t, cookie, "facebook", "fb_carol");
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().account.followerCount).toBe(0);
+});
+
+test("without Advanced Access to publish_video (App Review) people connect without it and videos say so; the app's developers keep it", async () => {
+  t.sandbox.setReview({
+    facebook: {
+      advanced: [
+        "public_profile",
+        "pages_show_list",
+        "pages_read_engagement",
+        "pages_manage_posts",
+        "business_management",
+      ],
+    },
+  });
+  for (const [username, outcome] of [
+    ["fb_frank", "failed"],
+    ["dev_frank", "published"],
+  ] as const) {
+    const { cookie } = await signedInUser(t.app);
+    const accountId = (await connect(t, cookie, "facebook", username)).json().account.id as string;
+    const [page] = await pagesOf(cookie, accountId);
+    const mp4 = await uploadFixture(t, cookie, "sample.mp4");
+    const postId = await duePost(t, cookie, {
+      accountIds: [accountId],
+      facebookPageId: page?.id as string,
+      content: "A clip",
+      media: [{ id: mp4, aspectRatio: "16:9" }],
+    });
+    const { targets } = await publishDue(t, postId);
+    expect(targets[0]?.status, username).toBe(outcome);
+    if (outcome === "failed") expect(targets[0]?.lastError).toMatch(/publish_video.*reconnect Facebook.*App Review/);
+  }
+  expect(t.sandbox.published("facebook").map((i) => i.kind)).toEqual(["video"]);
+});
+
+test("an unknown permission in the request is Facebook's developer error page, not a connection", async () => {
+  const { cookie } = await signedInUser(t.app);
+  const init = await t.app.inject({
+    method: "POST",
+    url: "/api/oauth/facebook/initiate",
+    headers: { cookie },
+    payload: {},
+  });
+  const authUrl = new URL(init.json().authUrl as string);
+  const page = await fetch(authUrl);
+  expect(page.status).toBe(200);
+  authUrl.searchParams.set("scope", `${authUrl.searchParams.get("scope")},publish_pages`);
+  const refused = await fetch(authUrl);
+  expect(refused.status).toBe(400);
+  expect(await refused.text()).toContain("Invalid Scopes: publish_pages.");
 });

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, expect, test } from "vitest";
 import { socialAccounts } from "../../src/db/schema";
 import { createNetworkTestApp, type NetworkTestApp, signedInUser } from "../helpers";
 import { connect } from "../oauth";
+import { duePost, publishDue, uploadFixture } from "../publishing";
 
 let t: NetworkTestApp;
 beforeEach(async () => {
@@ -53,4 +54,29 @@ test("a dead token still fails connecting with Instagram's message", async () =>
   const res = await connect(t, cookie, "instagram", "ig_carol");
   expect(res.statusCode).not.toBe(200);
   expect(t.sandbox.requests.filter((r) => r.path === "graph.instagram.com/me")).toHaveLength(1);
+});
+
+test("without Advanced Access to content publishing (App Review) an account connects but publishing says what is missing; a developer of the app publishes", async () => {
+  t.sandbox.setReview({ instagram: { advanced: ["instagram_business_basic", "instagram_business_manage_insights"] } });
+  for (const [username, outcome] of [
+    ["ig_erin", "failed"],
+    ["dev_erin", "published"],
+  ] as const) {
+    const { cookie } = await signedInUser(t.app);
+    const res = await connect(t, cookie, "instagram", username);
+    expect(res.statusCode, res.body).toBe(200);
+    const jpg = await uploadFixture(t, cookie, "sample.jpg");
+    const postId = await duePost(t, cookie, {
+      accountIds: [res.json().account.id],
+      content: "Hello",
+      media: [{ id: jpg, aspectRatio: "1:1" }],
+    });
+    const { targets } = await publishDue(t, postId);
+    expect(targets[0]?.status, username).toBe(outcome);
+    if (outcome === "failed") {
+      expect(targets[0]?.lastError).toMatch(/instagram_business_content_publish.*reconnect Instagram.*App Review/);
+      expect(t.sandbox.requests.some((r) => r.method === "POST" && r.path.endsWith("/media"))).toBe(false);
+    }
+  }
+  expect(t.sandbox.published("instagram")).toHaveLength(1);
 });

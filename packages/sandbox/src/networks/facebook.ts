@@ -1,7 +1,7 @@
 import { flat, grantOf, isRefusal, type NetworkDefinition, pick } from "../kit";
 import { facebookPageLists } from "./facebook-pages";
 import { facebookPublishing } from "./facebook-publish";
-import { graphError, graphStatusError, graphTokenError } from "./graph";
+import { FACEBOOK_PERMISSIONS, grantedBy, graphError, graphStatusError, graphTokenError, invalidScopes } from "./graph";
 
 export { pagesOf } from "./facebook-pages";
 
@@ -19,6 +19,7 @@ export const facebook: NetworkDefinition = {
   pkce: "none",
   scopeSeparator: ",",
   codeLifetimeSeconds: 600,
+  scopeRefusal: (scopes) => invalidScopes(scopes, FACEBOOK_PERMISSIONS),
   errorBody: graphStatusError,
   routes(kit) {
     const graph = `graph.facebook.com/${V}`;
@@ -52,7 +53,8 @@ export const facebook: NetworkDefinition = {
           code === "expired" ? "This authorization code has expired." : "This authorization code has been used.";
         return reply.status(400).send(graphError(message, 100, code === "expired" ? 36007 : 36009));
       }
-      const short = kit.tokens.issue("access", { ...grantOf(code), short: true }, SHORT);
+      const scope = grantedBy(code.scope, kit.review().facebook.advanced, code.username);
+      const short = kit.tokens.issue("access", { ...grantOf(code), scope, short: true }, SHORT);
       return { access_token: short.token, token_type: "bearer", expires_in: SHORT };
     });
 

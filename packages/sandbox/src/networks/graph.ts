@@ -79,3 +79,54 @@ export function graphPaging(request: FastifyRequest, next: string | null) {
   url.searchParams.set("after", next);
   return { cursors: { after: next }, next: url.toString() };
 }
+
+/** Facebook Login's permissions (deprecated names such as manage_pages or publish_pages are not among them). */
+export const FACEBOOK_PERMISSIONS = new Set([
+  "public_profile",
+  "email",
+  "pages_show_list",
+  "pages_read_engagement",
+  "pages_read_user_content",
+  "pages_manage_posts",
+  "pages_manage_engagement",
+  "pages_manage_metadata",
+  "publish_video",
+  "business_management",
+  "read_insights",
+  "ads_management",
+  "ads_read",
+  "instagram_basic",
+  "instagram_content_publish",
+  "instagram_manage_insights",
+  "instagram_manage_comments",
+]);
+
+/** Instagram Login's permissions (the older business_* names were retired in January 2025). */
+export const INSTAGRAM_PERMISSIONS = new Set([
+  "instagram_business_basic",
+  "instagram_business_content_publish",
+  "instagram_business_manage_insights",
+  "instagram_business_manage_comments",
+  "instagram_business_manage_messages",
+]);
+
+/** Meta's login dialog on permissions it does not know: an error shown to the app's developers. */
+export function invalidScopes(scopes: string[], known: Set<string>) {
+  const invalid = scopes.filter((s) => !known.has(s));
+  if (invalid.length === 0) return null;
+  return {
+    error: "invalid_scope",
+    description: `Invalid Scopes: ${invalid.join(", ")}. This message is only shown to developers. Users of your app will ignore these permissions if present. Please read the documentation for valid permissions at: https://developers.facebook.com/docs/facebook-login/permissions`,
+    redirect: false,
+  };
+}
+
+/**
+ * The permissions a person's consent grants: a permission without Advanced Access (App Review) only when the
+ * person has a role on the app (in the sandbox, a name starting with "dev"); Meta leaves it out otherwise.
+ */
+export function grantedBy(scope: string, advanced: readonly string[], username: string) {
+  const asked = scope.split(",").filter(Boolean);
+  if (username.toLowerCase().startsWith("dev")) return asked.join(",");
+  return asked.filter((s) => advanced.includes(s)).join(",");
+}

@@ -1,5 +1,12 @@
 import { flat, grantOf, hasScope, isRefusal, type NetworkDefinition, pick, sandboxClientId } from "../kit";
-import { graphError, graphStatusError, graphTokenError } from "./graph";
+import {
+  grantedBy,
+  graphError,
+  graphStatusError,
+  graphTokenError,
+  INSTAGRAM_PERMISSIONS,
+  invalidScopes,
+} from "./graph";
 import { instagramPublishing } from "./instagram-publish";
 
 const SHORT = 3_600;
@@ -16,6 +23,7 @@ export const instagram: NetworkDefinition = {
   codeLifetimeSeconds: 600,
   // Instagram appends this to every redirect; clients must strip it from the code.
   redirectFragment: "#_",
+  scopeRefusal: (scopes) => invalidScopes(scopes, INSTAGRAM_PERMISSIONS),
   errorBody: graphStatusError,
   routes(kit) {
     kit.post("api.instagram.com/oauth/access_token", async (request, reply) => {
@@ -34,13 +42,14 @@ export const instagram: NetworkDefinition = {
             ),
           );
       }
-      const short = kit.tokens.issue("access", { ...grantOf(code), short: true }, SHORT);
+      const scope = grantedBy(code.scope, kit.review().instagram.advanced, code.username);
+      const short = kit.tokens.issue("access", { ...grantOf(code), scope, short: true }, SHORT);
       return {
         data: [
           {
             access_token: short.token,
             user_id: Number(kit.person(code).id.slice(0, 15)),
-            permissions: code.scope,
+            permissions: scope,
           },
         ],
       };

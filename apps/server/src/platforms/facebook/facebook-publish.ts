@@ -6,7 +6,9 @@ import type { NetworkContext, PublishOutcome, PublishRequest } from "../platform
 const FACEBOOK_PAGE_GONE =
   "Facebook does not let this account post to this Page any more (no longer a Page you manage, or Facebook's access to it was removed). Choose another Page, or reconnect Facebook and allow the Page.";
 const FACEBOOK_VIDEO_PERMISSION =
-  "Facebook needs the permission to publish videos, which this account did not give: reconnect Facebook and allow it.";
+  "Facebook needs the permission to publish videos (publish_video), which this account did not give: reconnect Facebook and allow it. If Facebook does not offer it, the app needs Advanced Access to publish_video through Meta's App Review.";
+const FACEBOOK_POST_PERMISSION =
+  "Facebook did not give this account the permissions to post to Pages (pages_manage_posts and pages_read_engagement): reconnect Facebook and allow them. If Facebook does not offer them, the app needs Advanced Access to them through Meta's App Review.";
 
 /**
  * Facebook Pages: feed posts, photos and videos with the Page's own token. Facebook fetches media from
@@ -43,6 +45,12 @@ export function facebookPublishing(ctx: NetworkContext, graphBase: string, readE
 
   return {
     async publish(req: PublishRequest): Promise<PublishOutcome> {
+      // Scopes are known for accounts connected since they were recorded; older ones let Facebook decide.
+      if (
+        req.scopes.length > 0 &&
+        !["pages_manage_posts", "pages_read_engagement"].every((s) => req.scopes.includes(s))
+      )
+        throw refuse(FACEBOOK_POST_PERMISSION);
       const { pageId, token } = await pageToken(req);
       const images = req.media.filter((m) => m.kind === "image");
       const videos = req.media.filter((m) => m.kind === "video");

@@ -4,6 +4,8 @@ import { findSince } from "../lookup";
 import type { NetworkContext, PublishMedia, PublishOutcome, PublishRequest } from "../platform";
 
 const CAROUSEL_MAX = 10;
+const INSTAGRAM_PUBLISH_PERMISSION =
+  "Instagram did not give this account the permission to publish (instagram_business_content_publish): reconnect Instagram and allow it. If Instagram does not offer it, the app needs Advanced Access to it through Meta's App Review.";
 /** "image/png" → "PNG" */
 const typeName = (m: PublishMedia) => (m.mimeType.split("/")[1] ?? m.mimeType).toUpperCase();
 
@@ -94,6 +96,9 @@ export function instagramPublishing(ctx: NetworkContext, graphBase: string, read
 
   return {
     async publish(req: PublishRequest): Promise<PublishOutcome> {
+      // Scopes are known for accounts connected since they were recorded; older ones let Instagram decide.
+      if (req.scopes.length > 0 && !req.scopes.includes("instagram_business_content_publish"))
+        throw refuse(INSTAGRAM_PUBLISH_PERMISSION);
       const creation = await prepare(req);
       const { data } = await post<{ id: string }>(graph(`/${req.account.networkId}/media_publish`), {
         creation_id: creation,
