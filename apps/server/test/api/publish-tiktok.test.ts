@@ -129,14 +129,26 @@ test("after a 5xx TikTok's video list is asked first: a video that went out is f
   expect(t.sandbox.published("tiktok").map((i) => i.text)).toEqual(["Only once", "Once more"]);
 });
 
-test("an account without video.list cannot be asked after a 5xx: the target fails instead of risking a second post", async () => {
+test("without video.list, the publish TikTok opened is asked about by its id after a 5xx: found, not posted twice", async () => {
   const { cookie, accountId } = await publisherWithScopes(t, "tiktok", { remove: ["video.list"] });
   const mp4 = await uploadFixture(t, cookie, "sample.mp4");
   const postId = await duePost(t, cookie, { accountIds: [accountId], content: "Careful", media: [upright(mp4)] });
+  // The file arrived whole (TikTok posted it), then the status call failed.
   t.sandbox.failNext("tiktok", { status: 503, pathIncludes: "status/fetch" });
-  await publishDue(t, postId);
+  expect((await publishDue(t, postId)).targets[0]).toMatchObject({ status: "pending", verifyFirst: true });
   t.clock.advance(60 * 60_000);
   const { targets } = await publishDue(t, postId);
-  expect(targets[0]).toMatchObject({ status: "failed", lastError: PUBLISH_MESSAGES.unconfirmed("TikTok") });
-  expect(t.sandbox.published("tiktok")).toHaveLength(1);
+  const items = t.sandbox.published("tiktok");
+  expect(items).toHaveLength(1);
+  expect(targets[0]).toMatchObject({ status: "published", externalId: items[0]?.id });
+  expect(t.sandbox.requests.filter((r) => r.path.includes("video/list"))).toHaveLength(0);
+  expect(uploads()).toHaveLength(1);
+
+  // A 5xx on init: no publish was recorded, no byte sent: posted once on the next attempt.
+  const second = await duePost(t, cookie, { accountIds: [accountId], content: "Init failed", media: [upright(mp4)] });
+  t.sandbox.failNext("tiktok", { status: 500, pathIncludes: "video/init" });
+  await publishDue(t, second);
+  t.clock.advance(60 * 60_000);
+  expect((await publishDue(t, second)).post?.status).toBe("published");
+  expect(t.sandbox.published("tiktok").map((i) => i.text)).toEqual(["Careful", "Init failed"]);
 });

@@ -57,7 +57,19 @@ export const TIKTOK_UNAUDITED_MESSAGE =
 interface PublishStatus {
   status?: string;
   fail_reason?: string;
+  uploaded_bytes?: number;
 }
+
+/** What an attempt records once TikTok has opened its publish, before any byte is sent. */
+interface TikTokProgress {
+  publishId: string;
+  size: number;
+  username: string;
+  notice: string | null;
+}
+
+const progressOf = (p: Record<string, unknown> | null): TikTokProgress | null =>
+  p && typeof p.publishId === "string" && typeof p.size === "number" ? (p as unknown as TikTokProgress) : null;
 
 class Unaudited extends Error {}
 
@@ -135,6 +147,23 @@ export function tiktokPublishing(ctx: NetworkContext, readError: ErrorReader) {
     return { ...dataOf(body), postId };
   }
 
+  /** Waits for TikTok to post a publish whose file arrived whole. */
+  async function outcomeOf(req: PublishRequest, p: TikTokProgress): Promise<PublishOutcome> {
+    for (let i = 0; i < 200; i++) {
+      const s = await statusOf(req, p.publishId);
+      if (s.status === "PUBLISH_COMPLETE") {
+        // A post people cannot see (private) has no public id: the profile is what can be linked.
+        if (!s.postId)
+          return { externalId: p.publishId, url: `https://www.tiktok.com/@${p.username}`, notice: p.notice };
+        return { externalId: s.postId, url: videoUrl(p.username, s.postId), notice: p.notice };
+      }
+      if (s.status === "FAILED") throw refuse(`TikTok could not post the video: ${s.fail_reason ?? "unknown reason"}`);
+      await sleep(pollMs);
+      if (i % 10 === 9) await req.keepAlive();
+    }
+    throw new NetworkError("TikTok is still processing the video.", 503, true, false);
+  }
+
   async function upload(req: PublishRequest, m: PublishMedia, uploadUrl: string, chunkSize: number, count: number) {
     for (let i = 0; i < count; i++) {
       const start = i * chunkSize;
@@ -203,30 +232,34 @@ export function tiktokPublishing(ctx: NetworkContext, readError: ErrorReader) {
       }
       if (!started.upload_url)
         throw new NetworkError("TikTok gave no address to upload the video to.", 502, true, false);
+      const progress: TikTokProgress = {
+        publishId: started.publish_id,
+        size: video.size,
+        username: creator.creator_username ?? req.account.username ?? "",
+        notice: notices.join(" ") || null,
+      };
+      // Recorded before the upload: a later attempt asks TikTok about this publish instead of posting again.
+      await req.recordProgress({ ...progress });
       // TikTok posts the video as soon as the whole file has arrived.
       await upload(req, video, started.upload_url, chunkSize, count);
-      const username = creator.creator_username ?? req.account.username ?? "";
-      for (let i = 0; i < 200; i++) {
-        const s = await statusOf(req, started.publish_id);
-        if (s.status === "PUBLISH_COMPLETE") {
-          const notice = notices.join(" ") || null;
-          // A post people cannot see (private) has no public id: the profile is what can be linked.
-          if (!s.postId) return { externalId: started.publish_id, url: `https://www.tiktok.com/@${username}`, notice };
-          return { externalId: s.postId, url: videoUrl(username, s.postId), notice };
-        }
-        if (s.status === "FAILED")
-          throw refuse(`TikTok could not post the video: ${s.fail_reason ?? "unknown reason"}`);
-        await sleep(pollMs);
-        if (i % 10 === 9) await req.keepAlive();
-      }
-      throw new NetworkError("TikTok is still processing the video.", 503, true, false);
+      return outcomeOf(req, progress);
     },
 
     /**
-     * The account's recent videos, looking for this title posted since the attempt began. It needs the
-     * video.list permission; without it TikTok cannot be asked, and the post is not tried again blindly.
+     * What an interrupted attempt made. With its publish recorded, TikTok's status of that publish says it
+     * (video.publish is enough): a file that did not arrive whole was never posted. Without one, no byte was
+     * sent, so nothing was posted; the account's recent videos are still looked through for this title when
+     * video.list was granted (an attempt of an older version recorded nothing).
      */
     async lookup(req: PublishRequest): Promise<PublishOutcome | null> {
+      const recorded = progressOf(req.progress);
+      if (recorded) {
+        const s = await statusOf(req, recorded.publishId);
+        if (s.status === "FAILED") return null;
+        if (s.status === "PROCESSING_UPLOAD" && (s.uploaded_bytes ?? 0) < recorded.size) return null;
+        return outcomeOf(req, recorded);
+      }
+      if (!req.scopes.includes("video.list")) return null;
       const title = titleOf(req.text);
       type Video = { id: string; title?: string; create_time?: number; share_url?: string };
       const found = await findSince("TikTok", req.since, {
