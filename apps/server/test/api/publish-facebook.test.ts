@@ -139,3 +139,18 @@ test("a Page the person no longer manages fails with a message that says what to
   expect(targets[0]).toMatchObject({ status: "failed" });
   expect(targets[0]?.lastError).toMatch(/Choose another Page, or reconnect Facebook/);
 });
+
+test("a GIF goes out as a Page photo, fetched by Facebook intact", async () => {
+  const { cookie, accountId, pageId } = await pageOwner();
+  const gif = await uploadFixture(t, cookie, "sample.gif");
+  const postId = await duePost(t, cookie, {
+    accountIds: [accountId],
+    facebookPageId: pageId,
+    content: "Moving picture",
+    media: [{ id: gif, aspectRatio: "1:1" }],
+  });
+  expect((await publishDue(t, postId)).post?.status).toBe("published");
+  const [item] = t.sandbox.published("facebook");
+  expect(item).toMatchObject({ kind: "photo", text: "Moving picture" });
+  expect(item?.media[0]).toMatchObject({ mimeType: "image/gif", sha256: await fixtureSha256("sample.gif") });
+});

@@ -1,17 +1,17 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { grantOf, hasScope, isRefusal, type NetworkKit, pick } from "../kit";
+import { hasScope, isRefusal, type NetworkKit } from "../kit";
 import { type MediaKind, type MediaRecord, readMultipart, TooLarge, UPLOAD_LIMIT } from "../media";
-import { pageAt } from "../paging";
 import { numericId, type PublishedItem } from "../publishing";
 import type { Claims } from "../tokens";
-import { asksEngagement, followersOf, missingPermission, missingReadEngagement, pagesOf } from "./facebook-pages";
-import { graphError, graphPaging, graphParams, graphToken, graphTokenError } from "./graph";
+import { missingPermission, pagesOf } from "./facebook-pages";
+import { facebookReads } from "./facebook-reads";
+import { graphError, graphParams, graphToken, graphTokenError } from "./graph";
 
 const V = "v25.0";
 const MESSAGE_MAX = 63_206;
 const PHOTO_MAX = 10 * 1024 * 1024;
 
-interface Photo {
+export interface Photo {
   id: string;
   pageId: string;
   media: MediaRecord;
@@ -19,9 +19,6 @@ interface Photo {
   /** the post a published photo made */
   postId?: string;
 }
-
-/** Graph's `created_time`: ISO 8601 with +0000. */
-const graphTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "+0000");
 
 const fail = (reply: FastifyReply, status: number, body: unknown) => reply.status(status).send(body);
 
@@ -286,86 +283,5 @@ export function facebookPublishing(kit: NetworkKit) {
     { bodyLimit: UPLOAD_LIMIT },
   );
 
-  const postFields = (i: PublishedItem) => ({
-    id: i.id,
-    message: i.text,
-    created_time: graphTime(i.at),
-    permalink_url: i.url,
-    ...(i.title && { title: i.title }),
-    from: { id: i.pageId, name: "" },
-  });
-
-  kit.get(`${graph}/:page/feed`, async (request, reply) => {
-    const params = graphParams(request);
-    const claims = graphToken(kit, request, params);
-    if (isRefusal(claims)) return fail(reply, 400, graphTokenError(claims));
-    const pageId = (request.params as { page: string }).page;
-    if (!pagesOf(kit.person(claims)).some((p) => p.id === pageId))
-      return fail(
-        reply,
-        400,
-        graphError(
-          `(#100) Object with ID '${pageId}' does not exist or cannot be loaded due to missing permissions.`,
-          100,
-          33,
-          "GraphMethodException",
-        ),
-      );
-    if (!hasScope(claims, "pages_read_engagement")) return missingReadEngagement(reply);
-    const limit = Math.min(100, Math.max(1, Number(params.limit ?? 25) || 25));
-    const paged = pageAt(
-      kit.publishing.of("facebook", claims.userId).filter((i) => i.pageId === pageId && i.visibility !== "unpublished"),
-      limit,
-      params.after,
-    );
-    if (!paged) return fail(reply, 400, graphError("(#100) The after cursor is invalid.", 100));
-    return {
-      data: paged.page.map((i) => pick(postFields(i), params.fields ?? "id,message,created_time", ["id"])),
-      paging: graphPaging(request, paged.next),
-    };
-  });
-
-  kit.get(`${graph}/:id`, async (request, reply) => {
-    const params = graphParams(request);
-    const claims = graphToken(kit, request, params);
-    if (isRefusal(claims)) return fail(reply, 400, graphTokenError(claims));
-    const id = (request.params as { id: string }).id;
-    const photo = photos.get(id);
-    const item = kit.publishing.find("facebook", photo?.postId ?? id);
-    const person = kit.person(claims);
-    const page = pagesOf(person).find((p) => p.id === id);
-    if (page) {
-      const fields = params.fields ?? "id,name";
-      if (asksEngagement(fields) && !hasScope(claims, "pages_read_engagement")) return missingReadEngagement(reply);
-      // A user token of someone who manages the Page gets the Page's token (Meta's way for Pages held through a business).
-      const wantsToken = fields.split(",").includes("access_token");
-      if (wantsToken && claims.kind !== "access")
-        return fail(reply, 400, graphError("(#100) A Page access token is read with a user access token.", 100));
-      return pick(
-        {
-          id: page.id,
-          name: page.name,
-          username: page.name.toLowerCase().replace(/\s+/g, ""),
-          link: `https://www.facebook.com/${page.id}`,
-          followers_count: followersOf(person, page),
-          fan_count: followersOf(person, page),
-          ...(wantsToken && { access_token: kit.tokens.issue("page", grantOf(claims), null).token }),
-        },
-        fields,
-        ["id"],
-      );
-    }
-    if (!item || item.networkUserId !== claims.userId)
-      return fail(
-        reply,
-        400,
-        graphError(
-          `(#100) Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
-          100,
-          33,
-          "GraphMethodException",
-        ),
-      );
-    return pick({ ...postFields(item), id }, params.fields ?? "id,message,created_time", ["id"]);
-  });
+  facebookReads(kit, graph);
 }
