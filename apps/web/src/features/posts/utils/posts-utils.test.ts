@@ -59,6 +59,44 @@ describe("post form", () => {
     expect(toCheckInput(values, ["facebook"], "UTC").facebookPageId).toBe("page-1");
   });
 
+  it("hands the library's facts of each file to the rules, so Instagram's limits are checked in the composer", () => {
+    const values = {
+      ...emptyPostForm(["acc"]),
+      content: "Spring",
+      hashtags: ["a", "b", "c", "d", "e"],
+      media: [{ id: "m1", aspectRatio: "1:1" as const }],
+      scheduledDate: "2027-03-10",
+      scheduledTime: "09:00",
+    };
+    const png = { kind: "image" as const, mimeType: "image/png", size: 2000, width: 100, height: 100 };
+    const input = toCheckInput(values, ["instagram"], "UTC", () => png);
+    expect(input.media).toEqual([png]);
+    expect(checkPost(input, "scheduled", new Date(0))).toMatchObject({
+      title: "Not Accepted by Instagram",
+      message: expect.stringContaining("JPEG"),
+    });
+    const jpeg = { ...png, mimeType: "image/jpeg" };
+    expect(
+      checkPost(
+        toCheckInput(values, ["instagram"], "UTC", () => jpeg),
+        "scheduled",
+        new Date(0),
+      ),
+    ).toBeNull();
+    const sixTags = { ...values, hashtags: [...values.hashtags, "f"] };
+    expect(
+      checkPost(
+        toCheckInput(sixTags, ["instagram"], "UTC", () => jpeg),
+        "draft",
+        new Date(0),
+      )?.message,
+    ).toBe(
+      "Instagram allows at most 5 hashtags in a post, and this one has 6. Remove some hashtags, or deselect Instagram.",
+    );
+    // A kind alone (what older callers give) still works.
+    expect(toCheckInput(values, ["instagram"], "UTC", () => "image").media).toEqual([{ kind: "image" }]);
+  });
+
   it("leaves out what was not chosen: Pinterest's board, title and link; YouTube's title", () => {
     const values = emptyPostForm(["acc"]);
     expect(postOptions(values, ["pinterest", "youtube", "tiktok"])).toEqual({
