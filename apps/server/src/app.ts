@@ -135,7 +135,7 @@ export async function buildApp(deps: AppDeps) {
   const accounts = createAccountsService({
     db: database.db,
     repo: accountsRepo,
-    registry: createPlatformRegistry(config),
+    registry: createPlatformRegistry(config, deps.now),
     cipher: createCipher(config.appSecret),
     hub,
     publicUrl: config.publicUrl,

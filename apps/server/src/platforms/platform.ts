@@ -121,6 +121,8 @@ export interface NetworkContext {
   extraScopes?: readonly string[];
   /** LINKEDIN_VERSION, PINTEREST_API_HOST and the like */
   settings: NetworkSettings;
+  /** the app's clock (tests move it): token expiries are dated on it */
+  now(): Date;
   /** A network URL as the server calls it (the real one, or its sandbox look-alike). */
   serverUrl(realUrl: string): string;
   /** A network URL as the browser opens it (authorize pages). */
@@ -131,5 +133,8 @@ export interface NetworkContext {
 export const grantedScopes = (scopes: string | null | undefined): string[] =>
   (scopes ?? "").split(/[\s,]+/).filter(Boolean);
 
-export const secondsFromNow = (seconds: unknown, now = Date.now()): Date | null =>
-  typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0 ? new Date(now + seconds * 1000) : null;
+/** A token lifetime in seconds (`expires_in`) as the moment it ends, on the app's clock. */
+export const secondsFromNow = (seconds: unknown, now: Date): Date | null =>
+  typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0
+    ? new Date(now.getTime() + seconds * 1000)
+    : null;

@@ -29,19 +29,30 @@ export function sandboxUrl(base: string, platform: Platform, realUrl: string): s
  * One adapter per network: the real network when its credentials are configured, the sandbox when
  * not (and the sandbox is on); a network with neither is absent.
  */
-export function createPlatformRegistry(config: Config): Partial<Record<Platform, PlatformAdapter>> {
+export function createPlatformRegistry(
+  config: Config,
+  now: () => Date = () => new Date(),
+): Partial<Record<Platform, PlatformAdapter>> {
   const registry: Partial<Record<Platform, PlatformAdapter>> = {};
   for (const platform of PLATFORMS) {
     const creds = config.networks[platform];
     let ctx: NetworkContext;
     if (creds) {
-      ctx = { ...creds, sandbox: false, settings: config.networkSettings, serverUrl: (u) => u, browserUrl: (u) => u };
+      ctx = {
+        ...creds,
+        sandbox: false,
+        settings: config.networkSettings,
+        now,
+        serverUrl: (u) => u,
+        browserUrl: (u) => u,
+      };
     } else if (config.sandbox) {
       ctx = {
         clientId: sandboxClientId(platform),
         clientSecret: SANDBOX_CLIENT_SECRET,
         sandbox: true,
         settings: config.networkSettings,
+        now,
         serverUrl: (u) => sandboxUrl(config.internalUrl, platform, u),
         browserUrl: (u) => sandboxUrl(config.publicUrl, platform, u),
       };

@@ -106,21 +106,6 @@ export function createAccountsService(deps: AccountsDeps) {
     }
   }
 
-  /**
-   * Adapters date a token's expiry from the system clock (expires_in seconds from now); every rule about it
-   * (renewal, expiry warnings, the badge) runs on the app's clock, which tests move: the same span from now.
-   */
-  const onAppClock = (tokens: TokenSet): TokenSet => {
-    const shift = now().getTime() - Date.now();
-    const moved = (d: Date | null | undefined) => (d ? new Date(d.getTime() + shift) : d);
-    if (Math.abs(shift) < 1000) return tokens;
-    return {
-      ...tokens,
-      expiresAt: moved(tokens.expiresAt) ?? null,
-      refreshTokenExpiresAt: moved(tokens.refreshTokenExpiresAt),
-    };
-  };
-
   const redirectUri = (platform: string) => `${deps.publicUrl}${oauthCallbackPath(platform as Platform)}`;
 
   /** Another process renewed the account, or is renewing it: waits for it to finish and returns its result. */
@@ -164,7 +149,7 @@ export function createAccountsService(deps: AccountsDeps) {
     }
     let tokens: TokenSet;
     try {
-      tokens = onAppClock(await pending);
+      tokens = await pending;
     } catch (err) {
       const rejected = err instanceof NetworkError && err.tokenRejected;
       const updated = await repo.update(row.userId, row.id, {
@@ -275,13 +260,11 @@ export function createAccountsService(deps: AccountsDeps) {
       let tokens: TokenSet;
       let profile: Awaited<ReturnType<PlatformAdapter["profile"]>>;
       try {
-        tokens = onAppClock(
-          await adapter.exchangeCode({
-            code: input.code,
-            redirectUri: pending.redirectUri,
-            codeVerifier: pending.codeVerifier ? cipher.decrypt(pending.codeVerifier) : undefined,
-          }),
-        );
+        tokens = await adapter.exchangeCode({
+          code: input.code,
+          redirectUri: pending.redirectUri,
+          codeVerifier: pending.codeVerifier ? cipher.decrypt(pending.codeVerifier) : undefined,
+        });
         profile = await adapter.profile(tokens.accessToken, tokens);
       } catch (err) {
         throw networkFailure(ACCOUNT_MESSAGES.completeFailed, err);

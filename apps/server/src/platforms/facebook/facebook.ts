@@ -37,7 +37,7 @@ export function createFacebook(ctx: NetworkContext): PlatformAdapter {
       {},
       readGraphError,
     );
-    return { accessToken: t.access_token, refreshToken: null, expiresAt: secondsFromNow(t.expires_in) };
+    return { accessToken: t.access_token, refreshToken: null, expiresAt: secondsFromNow(t.expires_in, ctx.now()) };
   };
   const pages = facebookPageReader(ctx, GRAPH, readGraphError);
   /** Facebook's token answers name no permissions: /me/permissions tells which the person granted. */

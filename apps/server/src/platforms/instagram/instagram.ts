@@ -39,7 +39,7 @@ export function createInstagram(ctx: NetworkContext): PlatformAdapter {
   const toTokens = (t: { access_token: string; expires_in?: number }): TokenSet => ({
     accessToken: t.access_token,
     refreshToken: null,
-    expiresAt: secondsFromNow(t.expires_in),
+    expiresAt: secondsFromNow(t.expires_in, ctx.now()),
   });
   return {
     platform: "instagram",

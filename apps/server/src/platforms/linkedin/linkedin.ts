@@ -45,8 +45,10 @@ export function createLinkedIn(ctx: NetworkContext): PlatformAdapter {
     accessToken: t.access_token,
     // Only apps approved for programmatic refresh receive one; keep any we already have otherwise.
     refreshToken: t.refresh_token,
-    expiresAt: secondsFromNow(t.expires_in),
-    refreshTokenExpiresAt: t.refresh_token_expires_in ? secondsFromNow(t.refresh_token_expires_in) : undefined,
+    expiresAt: secondsFromNow(t.expires_in, ctx.now()),
+    refreshTokenExpiresAt: t.refresh_token_expires_in
+      ? secondsFromNow(t.refresh_token_expires_in, ctx.now())
+      : undefined,
     scopes: t.scope ?? null,
   });
   const client = { client_id: ctx.clientId, client_secret: ctx.clientSecret };

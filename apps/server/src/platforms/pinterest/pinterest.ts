@@ -44,8 +44,10 @@ export function createPinterest(ctx: NetworkContext): PlatformAdapter {
   const toTokens = (t: PinterestToken): TokenSet => ({
     accessToken: t.access_token,
     refreshToken: t.refresh_token,
-    expiresAt: secondsFromNow(t.expires_in),
-    refreshTokenExpiresAt: t.refresh_token_expires_in ? secondsFromNow(t.refresh_token_expires_in) : undefined,
+    expiresAt: secondsFromNow(t.expires_in, ctx.now()),
+    refreshTokenExpiresAt: t.refresh_token_expires_in
+      ? secondsFromNow(t.refresh_token_expires_in, ctx.now())
+      : undefined,
     scopes: t.scope ?? null,
   });
   return {

@@ -37,8 +37,8 @@ export function createTikTok(ctx: NetworkContext): PlatformAdapter {
     return {
       accessToken: t.access_token,
       refreshToken: t.refresh_token ?? null,
-      expiresAt: secondsFromNow(t.expires_in),
-      refreshTokenExpiresAt: secondsFromNow(t.refresh_expires_in),
+      expiresAt: secondsFromNow(t.expires_in, ctx.now()),
+      refreshTokenExpiresAt: secondsFromNow(t.refresh_expires_in, ctx.now()),
       scopes: t.scope ?? null,
       accountId: t.open_id,
     };

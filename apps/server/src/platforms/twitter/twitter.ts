@@ -45,7 +45,7 @@ export function createTwitter(ctx: NetworkContext): PlatformAdapter {
     accessToken: t.access_token,
     // X refresh tokens are single-use: the new one always replaces the old one.
     refreshToken: t.refresh_token ?? null,
-    expiresAt: secondsFromNow(t.expires_in),
+    expiresAt: secondsFromNow(t.expires_in, ctx.now()),
     scopes: t.scope ?? null,
   });
   const auth = { authorization: basicAuth(ctx.clientId, ctx.clientSecret) };

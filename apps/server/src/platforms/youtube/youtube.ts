@@ -36,7 +36,7 @@ export function createYouTube(ctx: NetworkContext): PlatformAdapter {
     accessToken: t.access_token,
     // A refresh usually brings no new refresh token: undefined keeps the stored one.
     refreshToken: t.refresh_token,
-    expiresAt: secondsFromNow(t.expires_in),
+    expiresAt: secondsFromNow(t.expires_in, ctx.now()),
     scopes: t.scope ?? null,
   });
   return {
