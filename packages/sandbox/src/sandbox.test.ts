@@ -754,6 +754,14 @@ describe("Facebook specifics", () => {
     // an expired short-lived token can no longer be exchanged
     expectRefused(await facebook.renew(facebook.grant(short)), facebook.refused.expired);
     await expectProfileOf(facebook, long.json().access_token);
+
+    // Exchanging the long-lived token again does not extend it: it ends when it would have.
+    advance(30 * 86_400);
+    const again = await facebook.renew({ access: long.json().access_token });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().expires_in).toBe(5_184_000 - 5400 - 30 * 86_400);
+    advance(again.json().expires_in);
+    expectRefused(await facebook.profile(again.json().access_token), facebook.refused.expired);
   });
 
   it("/me gives the person, /me/accounts their pages with page tokens", async () => {

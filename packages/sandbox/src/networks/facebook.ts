@@ -33,8 +33,11 @@ export const facebook: NetworkDefinition = {
         const user = kit.tokens.read(q.fb_exchange_token, "access");
         // An expired token cannot be exchanged: the person has to sign in again.
         if (isRefusal(user)) return reply.status(400).send(graphTokenError(user));
-        const long = kit.tokens.issue("access", grantOf(user), LONG);
-        return { access_token: long.token, token_type: "bearer", expires_in: LONG };
+        // Exchanging a long-lived token again does not extend it: it keeps the end it had, so about 60 days
+        // after the person last signed in, the app has to send them through Facebook Login again.
+        const lifetime = user.short || user.exp === null ? LONG : Math.floor((user.exp - kit.now()) / 1000);
+        const long = kit.tokens.issue("access", grantOf(user), lifetime);
+        return { access_token: long.token, token_type: "bearer", expires_in: lifetime };
       }
       const code = kit.redeemCode({ code: q.code, redirectUri: q.redirect_uri });
       if (isRefusal(code)) {

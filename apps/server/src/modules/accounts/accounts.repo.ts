@@ -144,6 +144,8 @@ export function createAccountsRepo(db: Db) {
               isNotNull(socialAccounts.refreshToken),
               notInArray(socialAccounts.platform, platformsRenewedBy("refresh-token")),
             ),
+            // Nor can a network that offers no renewal at all (Facebook): its owner is warned instead.
+            notInArray(socialAccounts.platform, platformsRenewedBy("none")),
             or(isNull(socialAccounts.refreshClaimedUntil), lte(socialAccounts.refreshClaimedUntil, now)),
           ),
         )

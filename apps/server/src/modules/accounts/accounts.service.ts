@@ -136,13 +136,24 @@ export function createAccountsService(deps: AccountsDeps) {
 
   const claim = (stale: AccountRow) => repo.claimRefresh(stale, now(), new Date(now().getTime() + CLAIM_MS));
 
+  /**
+   * A token nothing can renew (Facebook's) is checked with its network instead: it stays, unchanged, for as
+   * long as the network takes it; its owner is warned before it ends.
+   */
+  async function stillTaken(adapter: PlatformAdapter, row: AccountRow, accessToken: string): Promise<TokenSet> {
+    const tokens: TokenSet = { accessToken, expiresAt: row.tokenExpiresAt, scopes: row.scopes };
+    await adapter.profile(accessToken, tokens);
+    return tokens;
+  }
+
   /** The renewal itself, by the holder of the claim; every outcome releases it. */
   async function renewClaimed(row: AccountRow): Promise<AccountRow> {
     const adapter = adapterFor(row.platform);
-    const pending = adapter.refresh({
-      accessToken: cipher.decrypt(row.accessToken),
-      refreshToken: row.refreshToken ? cipher.decrypt(row.refreshToken) : null,
-    });
+    const accessToken = cipher.decrypt(row.accessToken);
+    const alive = !row.tokenExpiresAt || row.tokenExpiresAt.getTime() > now().getTime();
+    const pending =
+      adapter.refresh({ accessToken, refreshToken: row.refreshToken ? cipher.decrypt(row.refreshToken) : null }) ??
+      (alive ? stillTaken(adapter, row, accessToken) : null);
     if (!pending) {
       await repo.update(row.userId, row.id, { refreshClaimedUntil: null });
       throw new NetworkError("This network does not renew its tokens: reconnect the account.", 400, false, true);
@@ -188,8 +199,11 @@ export function createAccountsService(deps: AccountsDeps) {
 
   /** A usable access token for a call now: renewed first when it is about to expire. */
   async function freshAccessToken(row: AccountRow): Promise<string> {
-    const expiresSoon = row.tokenExpiresAt && row.tokenExpiresAt.getTime() - now().getTime() < REFRESH_AHEAD_MS;
-    const current = expiresSoon ? await renew(row) : row;
+    const left = row.tokenExpiresAt ? row.tokenExpiresAt.getTime() - now().getTime() : Number.POSITIVE_INFINITY;
+    // The last token the account will have (nothing can renew it) is used while it lasts: its owner was warned.
+    const end = reconnectByOf(row);
+    const lastToken = end !== null && row.tokenExpiresAt !== null && end.getTime() <= row.tokenExpiresAt.getTime();
+    const current = left < REFRESH_AHEAD_MS && !(lastToken && left > 0) ? await renew(row) : row;
     return cipher.decrypt(current.accessToken);
   }
 

@@ -77,9 +77,9 @@ export function createFacebook(ctx: NetworkContext): PlatformAdapter {
       const long = await longLived(short.access_token);
       return { ...long, scopes: await grantedTo(long.accessToken) };
     },
-    refresh({ accessToken }) {
-      return longLived(accessToken);
-    },
+    // Meta documents no server-side renewal of a long-lived user token (exchanging it again does not extend
+    // it): about 60 days after connecting, the person must sign in again. The owner is warned before then.
+    refresh: () => null,
     async profile(accessToken, t) {
       const me = await networkCall<{ id: string; name?: string; picture?: { data?: { url?: string } } }>(
         graph("/me", { fields: "id,name,picture", access_token: accessToken }),
