@@ -72,37 +72,35 @@ export function registerConsent(app: FastifyInstance, def: NetworkDefinition, to
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.status(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(body);
 
+  const errorPage = (reply: FastifyReply, message: string) =>
+    html(reply, 400, page(`${def.label} (sandbox): error`, `<h1>Error</h1><p>${escapeHtml(message)}</p>`));
+  /**
+   * Answers a request the network would not show its consent page for: an error page, or (scopes the app may
+   * not have, where the network does so) a redirect back with the error. True when it answered.
+   */
+  const refuseRequest = (q: Form, reply: FastifyReply): boolean => {
+    const problem = problemOf(def, q, o);
+    if (problem) {
+      void errorPage(reply, problem);
+      return true;
+    }
+    const scopes = def.scopeRefusal?.((q.scope ?? "").split(def.scopeSeparator).filter(Boolean), o.review());
+    if (!scopes) return false;
+    if (scopes.redirect)
+      void reply.redirect(backTo(def, q, { error: scopes.error, error_description: scopes.description }));
+    else void errorPage(reply, scopes.description);
+    return true;
+  };
+
   app.get(url, async (request: FastifyRequest, reply) => {
     const q = flat(request.query);
-    const problem = problemOf(def, q, o);
-    if (problem)
-      return html(reply, 400, page(`${def.label} (sandbox): error`, `<h1>Error</h1><p>${escapeHtml(problem)}</p>`));
-    const scopes = def.scopeRefusal?.((q.scope ?? "").split(def.scopeSeparator).filter(Boolean), o.review());
-    if (scopes?.redirect)
-      return reply.redirect(backTo(def, q, { error: scopes.error, error_description: scopes.description }));
-    if (scopes)
-      return html(
-        reply,
-        400,
-        page(`${def.label} (sandbox): error`, `<h1>Error</h1><p>${escapeHtml(scopes.description)}</p>`),
-      );
+    if (refuseRequest(q, reply)) return reply;
     return html(reply, 200, consentPage(def, q));
   });
 
   app.post(url, async (request: FastifyRequest, reply) => {
     const q = flat(request.query);
-    const problem = problemOf(def, q, o);
-    if (problem)
-      return html(reply, 400, page(`${def.label} (sandbox): error`, `<h1>Error</h1><p>${escapeHtml(problem)}</p>`));
-    const scopes = def.scopeRefusal?.((q.scope ?? "").split(def.scopeSeparator).filter(Boolean), o.review());
-    if (scopes?.redirect)
-      return reply.redirect(backTo(def, q, { error: scopes.error, error_description: scopes.description }));
-    if (scopes)
-      return html(
-        reply,
-        400,
-        page(`${def.label} (sandbox): error`, `<h1>Error</h1><p>${escapeHtml(scopes.description)}</p>`),
-      );
+    if (refuseRequest(q, reply)) return reply;
     const form = flat(request.body);
     if (form.approve !== "1") {
       return reply.redirect(

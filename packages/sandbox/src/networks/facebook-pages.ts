@@ -3,7 +3,7 @@ import { grantOf, hasScope, isRefusal, type NetworkKit, pick } from "../kit";
 import { pageAt } from "../paging";
 import type { Person } from "../people";
 import type { Claims } from "../tokens";
-import { graphError, graphPaging, graphParams, graphToken, graphTokenError } from "./graph";
+import { graphError, graphPaging, graphParams, graphToken, graphTokenError, objectMissing } from "./graph";
 
 /** A Facebook Page a sandbox person can post to. */
 export interface SandboxPage {
@@ -175,17 +175,7 @@ export function facebookPageLists(kit: NetworkKit, graph: string) {
       if (!hasScope(claims, "business_management")) return missingPermission(reply, "business_management");
       const id = (request.params as { business: string }).business;
       const business = businessesOf(kit.person(claims)).find((b) => b.id === id);
-      if (!business)
-        return fail(
-          reply,
-          400,
-          graphError(
-            `(#100) Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
-            100,
-            33,
-            "GraphMethodException",
-          ),
-        );
+      if (!business) return fail(reply, 400, objectMissing(id));
       const pages = edge === "owned_pages" ? business.owned : business.client;
       return pageList(request, reply, claims, params, pages, "id,name");
     });

@@ -4,7 +4,7 @@ import { pageAt } from "../paging";
 import type { PublishedItem } from "../publishing";
 import { asksEngagement, followersOf, missingReadEngagement, pagesOf } from "./facebook-pages";
 import type { Photo } from "./facebook-publish";
-import { graphError, graphPaging, graphParams, graphToken, graphTokenError } from "./graph";
+import { graphError, graphPaging, graphParams, graphToken, graphTokenError, objectMissing } from "./graph";
 
 /** Graph's `created_time`: ISO 8601 with +0000. */
 const graphTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "+0000");
@@ -84,17 +84,7 @@ export function facebookReads(kit: NetworkKit, graph: string) {
         ["id"],
       );
     }
-    if (!item || item.networkUserId !== claims.userId)
-      return fail(
-        reply,
-        400,
-        graphError(
-          `(#100) Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
-          100,
-          33,
-          "GraphMethodException",
-        ),
-      );
+    if (!item || item.networkUserId !== claims.userId) return fail(reply, 400, objectMissing(id));
     return pick({ ...postFields(item), id }, params.fields ?? "id,message,created_time", ["id"]);
   });
 }

@@ -16,6 +16,15 @@ export function graphError(message: string, code: number, subcode?: number, type
   };
 }
 
+/** Graph's answer for an object the token may not see or that does not exist (the same words for both). */
+export const objectMissing = (id: string) =>
+  graphError(
+    `(#100) Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+    100,
+    33,
+    "GraphMethodException",
+  );
+
 /** Code 190 with the subcode Graph uses for each way a token can be dead. */
 export function graphTokenError(reason: Refusal | "missing") {
   switch (reason) {
