@@ -1,7 +1,7 @@
 import type { TiktokPrivacy } from "../constants/posts";
 
 /** TikTok's privacy levels from the widest audience to the narrowest. */
-const WIDEST_FIRST: readonly TiktokPrivacy[] = [
+export const TIKTOK_PRIVACY_WIDEST_FIRST: readonly TiktokPrivacy[] = [
   "PUBLIC_TO_EVERYONE",
   "FOLLOWER_OF_CREATOR",
   "MUTUAL_FOLLOW_FRIENDS",
@@ -23,6 +23,6 @@ export const TIKTOK_PRIVACY_LABELS: Record<TiktokPrivacy, string> = {
  * choice, the widest offered. null when TikTok offers nothing that fits.
  */
 export function tiktokPrivacyFor(offered: readonly string[], chosen?: TiktokPrivacy | null): TiktokPrivacy | null {
-  const from = chosen ? WIDEST_FIRST.indexOf(chosen) : 0;
-  return WIDEST_FIRST.slice(from).find((level) => offered.includes(level)) ?? null;
+  const from = chosen ? TIKTOK_PRIVACY_WIDEST_FIRST.indexOf(chosen) : 0;
+  return TIKTOK_PRIVACY_WIDEST_FIRST.slice(from).find((level) => offered.includes(level)) ?? null;
 }

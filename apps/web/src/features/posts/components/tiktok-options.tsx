@@ -1,7 +1,7 @@
 import {
   type SocialAccount,
   TIKTOK_PRIVACY_LABELS,
-  TIKTOK_PRIVACY_LEVELS,
+  TIKTOK_PRIVACY_WIDEST_FIRST,
   type TikTokCreator,
   type TiktokPrivacy,
   tiktokPrivacyFor,
@@ -42,20 +42,23 @@ export function TikTokOptions({
   const results = useQueries({ queries: accounts.map((a) => tiktokCreatorQueryOptions(a.id)) });
   const rows = accounts.map((account, i) => ({ account, result: results[i] }));
   const creators = rows.flatMap((r) => (r.result?.data ? [r.result.data] : []));
-  const offered = TIKTOK_PRIVACY_LEVELS.filter(
+  const offered = TIKTOK_PRIVACY_WIDEST_FIRST.filter(
     (level) => creators.length === 0 || creators.some((c) => c.privacyLevels.includes(level)),
   );
   const { field } = useController({ control, name: "tiktokPrivacy" });
   const { value, onChange } = field;
   const offeredKey = offered.join(",");
+  const settled = results.every((r) => !r.isPending);
 
-  // A level none of the accounts is offered is replaced by the closest one offered that is no wider.
+  // Once every account's options are in, a level none of them is offered is replaced by the closest one
+  // offered that is no wider (deciding earlier would narrow the choice to the first account that answered).
   useEffect(() => {
+    if (!settled) return;
     const levels = offeredKey.split(",") as TiktokPrivacy[];
     if (levels.includes(value)) return;
     const next = tiktokPrivacyFor(levels, value);
     if (next) onChange(next);
-  }, [offeredKey, value, onChange]);
+  }, [settled, offeredKey, value, onChange]);
 
   const allOff = (flag: keyof Pick<TikTokCreator, "commentDisabled" | "duetDisabled" | "stitchDisabled">) =>
     creators.length > 0 && creators.length === accounts.length && creators.every((c) => c[flag]);
