@@ -399,7 +399,7 @@ async function linkedinPostsBy(page: Page, username: string, author: string): Pr
     {
       headers: {
         authorization: `Bearer ${access_token}`,
-        "LinkedIn-Version": "202610",
+        "LinkedIn-Version": "202607",
         "X-Restli-Protocol-Version": "2.0.0",
       },
     },
