@@ -294,6 +294,8 @@ export function PlatformOptions({
   control: Control<PostFormValues>;
 }) {
   const has = (p: Platform) => platforms.includes(p);
+  // A story's duration means nothing to a feed post or a reel.
+  const instagramFormat = useWatch({ control, name: "instagramFormat" });
   const shown: Platform[] = ["twitter", "instagram", "linkedin", "pinterest", "tiktok", "youtube"];
   if (!shown.some(has)) return null;
   return (
@@ -340,20 +342,22 @@ export function PlatformOptions({
               />
             )}
           />
-          <Controller
-            control={control}
-            name="storyDuration"
-            render={({ field }) => (
-              <Choices<(typeof INSTAGRAM_STORY_DURATIONS)[number]>
-                id={`${id}-ig-duration`}
-                legend="Story duration"
-                options={INSTAGRAM_STORY_DURATIONS}
-                value={field.value}
-                onChange={field.onChange}
-                label={(v) => `${v} seconds`}
-              />
-            )}
-          />
+          {instagramFormat === "story" && (
+            <Controller
+              control={control}
+              name="storyDuration"
+              render={({ field }) => (
+                <Choices<(typeof INSTAGRAM_STORY_DURATIONS)[number]>
+                  id={`${id}-ig-duration`}
+                  legend="Story duration"
+                  options={INSTAGRAM_STORY_DURATIONS}
+                  value={field.value}
+                  onChange={field.onChange}
+                  label={(v) => `${v} seconds`}
+                />
+              )}
+            />
+          )}
         </NetworkOptions>
       )}
       {has("linkedin") && (

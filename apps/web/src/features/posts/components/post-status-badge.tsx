@@ -6,10 +6,12 @@ const TONES: Partial<Record<PostStatus, string>> = {
   scheduled: "border-transparent bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200",
   published: "border-transparent bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200",
   draft: "border-transparent bg-secondary text-secondary-foreground",
-  publishing: "border-transparent bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
+  publishing: "border-transparent bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200",
+  // Out on some networks: a warning, not the red of a post that went nowhere.
+  partially_published: "border-transparent bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
 };
 
-/** scheduled, published and draft have their own colours; any other status is a red badge. */
+/** Each status has its own colour; any other (failed) is a red badge. */
 export function PostStatusBadge({ status }: { status: PostStatus }) {
   const tone = TONES[status];
   return (
