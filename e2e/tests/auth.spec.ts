@@ -138,3 +138,52 @@ test("change password in Settings: the spec's checks, then a new password that s
   });
   expect(res.status()).toBe(200);
 });
+
+test("sign-in with an empty field says which one to fill in, without sending anything", async ({ page }) => {
+  const signIns: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/auth/sign-in")) signIns.push(r.url());
+  });
+  await page.goto("/auth");
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(form.getByText("Please enter your e-mail address.")).toBeVisible();
+  await expect(form.getByText("Please enter your password.")).toBeVisible();
+  await expect(form.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+
+  await form.getByLabel("Email").fill("someone@example.com");
+  await form.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(form.getByText("Please enter your e-mail address.")).toBeHidden();
+  await expect(form.getByText("Please enter your password.")).toBeVisible();
+  await expect(page.getByText(/must provide either an email or phone number/)).toHaveCount(0);
+  expect(signIns).toEqual([]);
+});
+
+test("sending the Forgot password dialog does not submit the sign-in form behind it", async ({ page }) => {
+  const user = newUser();
+  await page.request.post("/api/auth/sign-up/email", { data: user });
+  const signIns: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/auth/sign-in")) signIns.push(r.url());
+  });
+  await page.goto("/auth");
+  const form = page.getByRole("form", { name: "Sign in" });
+  // An empty password: a sign-in attempt would show its field error; a filled one would be sent.
+  await form.getByLabel("Email").fill(user.email);
+  await page.getByRole("button", { name: "Forgot password?" }).click();
+  const dialog = page.getByRole("dialog", { name: "Reset your password" });
+  await expect(dialog.getByLabel("Email")).toHaveValue(user.email);
+  await dialog.getByLabel("Email").press("Enter");
+  await expect(page.getByText("Check your e-mail")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(form.getByText("Please enter your password.")).toHaveCount(0);
+
+  await form.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Forgot password?" }).click();
+  await dialog.getByLabel("Email").fill(user.email);
+  await dialog.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText("Sign in failed")).toHaveCount(0);
+  expect(signIns).toEqual([]);
+});

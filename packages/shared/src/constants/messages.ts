@@ -4,6 +4,8 @@ export const AUTH_MESSAGES = {
   missingCredentials: "You must provide either an email or phone number and a password",
   nameRequired: "Please enter your name.",
   invalidEmail: "Please enter a valid e-mail address.",
+  emailRequired: "Please enter your e-mail address.",
+  passwordRequired: "Please enter your password.",
   passwordTooShort: "Password too short",
   emailTaken: "An account with this e-mail already exists. Sign in instead.",
   signInFailed: "Sign in failed",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../constants/auth";
 import { AUTH_MESSAGES } from "../constants/messages";
 
-const email = z.string().trim().toLowerCase().email(AUTH_MESSAGES.invalidEmail);
+const email = z.string().trim().toLowerCase().min(1, AUTH_MESSAGES.emailRequired).email(AUTH_MESSAGES.invalidEmail);
 const password = z
   .string()
   .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
@@ -26,7 +26,8 @@ export type SignUpForm = z.infer<typeof signUpFormSchema>;
 
 export const signInBodySchema = z.object({
   email,
-  password: z.string().min(1, AUTH_MESSAGES.missingCredentials),
+  // The form says which field is missing; the API's own refusal of a missing one keeps the spec's text.
+  password: z.string().min(1, AUTH_MESSAGES.passwordRequired),
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 

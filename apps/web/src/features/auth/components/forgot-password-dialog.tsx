@@ -53,7 +53,17 @@ export function ForgotPasswordDialog({ defaultEmail }: { defaultEmail: string })
           <DialogTitle>Reset your password</DialogTitle>
           <DialogDescription>Enter your e-mail and we'll send you a link to choose a new password.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Reset password">
+        <form
+          onSubmit={(event) => {
+            // The dialog is portalled out of the sign-in form in the DOM but not in React's tree, where its submit
+            // event would bubble on to the sign-in form and sign in (or show its field errors) as well.
+            event.stopPropagation();
+            void onSubmit(event);
+          }}
+          noValidate
+          className="grid gap-4"
+          aria-label="Reset password"
+        >
           <FormField
             id="reset-email"
             label="Email"
