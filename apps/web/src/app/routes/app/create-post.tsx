@@ -1,11 +1,18 @@
 import { EDITABLE_STATUSES, POST_MESSAGES } from "@app/shared";
-import { useNavigate, useSearchParams } from "react-router";
+import { FileQuestion } from "lucide-react";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/layouts/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { usePost } from "@/features/posts/api/get-posts";
 import { PostComposer } from "@/features/posts/components/post-composer";
+import { ApiError } from "@/lib/api-client";
+
+/** No such post of this user: an unknown id (404) or one that is not an id at all (400). */
+const isMissing = (err: Error) => err instanceof ApiError && (err.status === 404 || err.status === 400);
 
 export default function CreatePostRoute() {
   // The Create Post action of a connected account starts with that account chosen; ?edit=<id> opens a
@@ -28,11 +35,32 @@ export default function CreatePostRoute() {
             <PostComposer initialAccountId={params.get("account")} />
           ) : editing.isPending ? (
             <Skeleton className="h-96 w-full" />
+          ) : editing.isError && isMissing(editing.error) ? (
+            <EmptyState
+              icon={FileQuestion}
+              title="This post doesn't exist"
+              description="It may have been deleted, or the link you followed is incomplete."
+              action={
+                <div className="flex flex-wrap justify-center gap-2">
+                  <Button asChild>
+                    <Link to="/scheduler">Go to Post Scheduler</Link>
+                  </Button>
+                  <Button asChild variant="outline">
+                    <Link to="/create-post">Create New Post</Link>
+                  </Button>
+                </div>
+              }
+            />
           ) : editing.isError || locked ? (
             <Alert variant="destructive">
-              <AlertTitle>This post cannot be edited</AlertTitle>
+              <AlertTitle>{locked ? "This post cannot be edited" : "This post could not be loaded"}</AlertTitle>
               <AlertDescription>
                 <p>{locked ? POST_MESSAGES.notEditable : editing.error?.message}</p>
+                <div>
+                  <Button asChild size="sm" variant="outline">
+                    <Link to="/scheduler">Go to Post Scheduler</Link>
+                  </Button>
+                </div>
               </AlertDescription>
             </Alert>
           ) : (
