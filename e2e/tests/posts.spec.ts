@@ -732,19 +732,19 @@ test("published posts link to the network; a failed one shows the network's reas
     expect((await page.request.post(`/api/posts/${postId}/publish`, { data: {} })).status()).toBe(200);
   const items = postItem(page, "Same words twice");
   await expect(page.getByRole("link", { name: "View on LinkedIn" })).toHaveCount(1, { timeout: 20_000 });
-  const failed = items.filter({ hasText: /Content is a duplicate of urn:li:/ });
+  const failed = items.filter({ hasText: "LinkedIn refused a duplicate of an earlier post" });
   await expect(failed).toHaveCount(1, { timeout: 20_000 });
   await expect(failed.getByText("failed", { exact: true })).toBeVisible();
   await failed.getByRole("button", { name: "Retry failed networks" }).click();
   await expect(page.getByText("Sending Again")).toBeVisible();
   // Still a duplicate: LinkedIn refuses it again, with its reason.
-  await expect(failed.getByText(/Content is a duplicate/)).toBeVisible({ timeout: 20_000 });
+  await expect(failed.getByText(/LinkedIn refused a duplicate of an earlier post/)).toBeVisible({ timeout: 20_000 });
 
   // On the calendar too: the failed post opens with LinkedIn's reason and the retry; the other links to LinkedIn.
   await page.getByRole("tab", { name: "Calendar" }).click();
   await page.getByRole("button", { name: "failed: LinkedIn Same words twice" }).click();
   const details = page.getByRole("dialog");
-  await expect(details.getByText(/LinkedIn: Content is a duplicate/)).toBeVisible();
+  await expect(details.getByText(/LinkedIn: LinkedIn refused a duplicate of an earlier post/)).toBeVisible();
   await expect(details.getByRole("button", { name: "Retry failed networks" })).toBeVisible();
   await details.getByRole("button", { name: "Close" }).click();
   await page.getByRole("button", { name: "published: LinkedIn Same words twice" }).click();

@@ -108,7 +108,7 @@ test("an expired token is renewed and the post goes out; a refusal fails it with
   // The same text twice in a row is a duplicate for LinkedIn.
   const { post, targets } = await publishDue(t, second);
   expect(post?.status).toBe("failed");
-  expect(targets[0]?.lastError).toMatch(/^Content is a duplicate of urn:li:/);
+  expect(targets[0]?.lastError).toBe(PUBLISH_MESSAGES.linkedinDuplicate);
 });
 
 test("a 429 and a 5xx are tried again later; a company page is asked first after the 5xx, so nothing goes out twice", async () => {
@@ -277,5 +277,5 @@ test("a member's post whose answer was lost (a 5xx after LinkedIn made it) is re
   expect(retry.statusCode, retry.body).toBe(200);
   const retried = await publishDue(t, again);
   expect(retried.post?.status).toBe("failed");
-  expect(retried.targets[0]?.lastError).toMatch(/^Content is a duplicate of urn:li:/);
+  expect(retried.targets[0]?.lastError).toBe(PUBLISH_MESSAGES.linkedinDuplicate);
 });

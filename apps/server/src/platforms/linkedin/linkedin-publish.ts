@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { ACCOUNT_MESSAGES } from "@app/shared";
+import { ACCOUNT_MESSAGES, PUBLISH_MESSAGES } from "@app/shared";
 import { type ErrorReader, NetworkError, networkSend, refuse } from "../http";
 import { findSince } from "../lookup";
 import type { NetworkContext, PublishMedia, PublishOutcome, PublishRequest } from "../platform";
@@ -181,6 +181,8 @@ export function linkedinPublishing(ctx: NetworkContext, restHeaders: Record<stri
         // A 4xx is LinkedIn's answer that it made nothing: a later duplicate is then someone else's post.
         if (err instanceof NetworkError && err.status >= 400 && err.status < 500)
           await req.recordProgress({ ...req.progress, postSent: false });
+        // LinkedIn's own words name its internal post id, which means nothing to the person reading the failure.
+        if (duplicate && err instanceof NetworkError) throw refuse(PUBLISH_MESSAGES.linkedinDuplicate, err.status);
         throw err;
       }
       const urn = res.headers.get("x-restli-id");
