@@ -13,6 +13,15 @@ export type PostStatus = (typeof POST_STATUSES)[number];
 export const SAVE_STATUSES = ["draft", "scheduled"] as const;
 /** A post can be edited, rescheduled or deleted only while nothing of it has started going out. */
 export const EDITABLE_STATUSES: readonly PostStatus[] = ["draft", "scheduled"];
+/**
+ * Publishing ended with failures: such a post can still be edited, and saving it sends it again only to the
+ * networks that failed it (what went out stays out).
+ */
+export const RESENDABLE_STATUSES: readonly PostStatus[] = ["failed", "partially_published"];
+/** What the composer can open and save. */
+export const REVISABLE_STATUSES: readonly PostStatus[] = [...EDITABLE_STATUSES, ...RESENDABLE_STATUSES];
+/** Any post can be deleted but one going out right now. */
+export const DELETABLE_STATUSES: readonly PostStatus[] = POST_STATUSES.filter((s) => s !== "publishing");
 /** Statuses that count towards the Free plan's posts per month (the spec's "published or scheduled"). */
 export const COUNTED_STATUSES: readonly PostStatus[] = ["scheduled", "publishing", "published", "partially_published"];
 

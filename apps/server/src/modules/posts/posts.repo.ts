@@ -1,8 +1,15 @@
-import { COUNTED_STATUSES, EDITABLE_STATUSES, type PostStatus } from "@app/shared";
-import { and, asc, count, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import {
+  COUNTED_STATUSES,
+  DELETABLE_STATUSES,
+  type PostStatus,
+  REVISABLE_STATUSES,
+  type TargetStatus,
+} from "@app/shared";
+import { and, asc, count, eq, gte, inArray, lte, notInArray, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "../../db/client";
 import { lockOwner } from "../../db/locks";
 import { posts, postTargets } from "../../db/schema";
+import { derivePostStatus } from "../../worker/queue.repo";
 
 export type PostRow = typeof posts.$inferSelect;
 export type TargetRow = typeof postTargets.$inferSelect;
@@ -15,7 +22,10 @@ export type ApiTargetRow = Pick<
 export type PostForApi = PostRow & { targets: ApiTargetRow[] };
 export type NewTarget = Pick<typeof postTargets.$inferInsert, "accountId" | "platform" | "pageId" | "nextAttemptAt">;
 
-const editable = inArray(posts.status, [...EDITABLE_STATUSES]);
+const editable = inArray(posts.status, [...REVISABLE_STATUSES]);
+const deletable = inArray(posts.status, [...DELETABLE_STATUSES]);
+/** Targets that go (again) with the saved post: all but those already out. */
+const toSend = ["pending", "failed", "unconfirmed"];
 
 /** A post row as PostgreSQL writes it in JSON. */
 interface RawPost {
@@ -155,15 +165,18 @@ export function createPostsRepo(db: Db) {
     },
 
     /**
-     * Changes a post that has not started publishing; with `targets`, they replace the old ones, else the
-     * old ones follow the new time. Undefined when the post is gone or no longer editable.
+     * Changes a post that is not going out. With `targets.replace`, the accounts chosen become its targets;
+     * otherwise the old ones follow the new time. What is already published stays as it is; every other target
+     * waits for `nextAttemptAt` afresh (a failed post's failed networks are sent again), and with `rewritten`
+     * forgets what an earlier attempt made (an X thread's posted parts), so changed text starts a new thread.
+     * Undefined when the post is gone or going out.
      */
     async updateEditable(
       tx: Tx,
       userId: string,
       id: string,
       set: Partial<typeof posts.$inferInsert>,
-      targets: { replace: NewTarget[] } | { nextAttemptAt: Date | null },
+      targets: { replace?: NewTarget[]; nextAttemptAt: Date | null; rewritten?: boolean },
     ): Promise<PostWithTargets | undefined> {
       const [row] = await tx
         .update(posts)
@@ -171,16 +184,44 @@ export function createPostsRepo(db: Db) {
         .where(and(eq(posts.userId, userId), eq(posts.id, id), editable))
         .returning();
       if (!row) return undefined;
-      if ("replace" in targets) {
-        await tx.delete(postTargets).where(eq(postTargets.postId, id));
-        await insertTargets(tx, id, targets.replace);
-      } else {
+      const mine = eq(postTargets.postId, id);
+      const unsent = and(mine, inArray(postTargets.status, toSend));
+      if (targets.replace) {
+        const chosen = targets.replace.map((t) => t.accountId);
         await tx
-          .update(postTargets)
-          .set({ nextAttemptAt: targets.nextAttemptAt, updatedAt: new Date() })
-          .where(and(eq(postTargets.postId, id), eq(postTargets.status, "pending")));
+          .delete(postTargets)
+          .where(and(unsent, chosen.length ? notInArray(postTargets.accountId, chosen) : undefined));
+        for (const t of targets.replace)
+          await tx
+            .update(postTargets)
+            .set({ pageId: t.pageId })
+            .where(and(unsent, eq(postTargets.accountId, t.accountId)));
+        if (targets.replace.length)
+          await tx
+            .insert(postTargets)
+            .values(targets.replace.map((t) => ({ ...t, postId: id })))
+            .onConflictDoNothing();
       }
-      return (await withTargets(tx, [row]))[0];
+      await tx
+        .update(postTargets)
+        .set({
+          status: "pending",
+          nextAttemptAt: targets.nextAttemptAt,
+          attempts: 0,
+          lastError: null,
+          verifyFirst: false,
+          updatedAt: new Date(),
+          ...(targets.rewritten && { progress: null }),
+        })
+        .where(unsent);
+      const after = (await withTargets(tx, [row]))[0] as PostWithTargets;
+      // Nothing left to send (the failed networks were left out): the post is what its targets made of it.
+      if (after.targets.length && !after.targets.some((t) => t.status === "pending")) {
+        const status = derivePostStatus(after.targets.map((t) => t.status as TargetStatus));
+        await tx.update(posts).set({ status }).where(eq(posts.id, id));
+        after.status = status;
+      }
+      return after;
     },
 
     /**
@@ -209,14 +250,14 @@ export function createPostsRepo(db: Db) {
       });
     },
 
-    /** Deletes a post that has not started publishing; returns it as it was, or undefined. */
+    /** Deletes a post that is not going out right now; returns it as it was, or undefined. */
     async deleteEditable(userId: string, id: string): Promise<PostWithTargets | undefined> {
       return db.transaction(async (tx) => {
         const before = await find(userId, id, tx);
         if (!before) return undefined;
         const [gone] = await tx
           .delete(posts)
-          .where(and(eq(posts.userId, userId), eq(posts.id, id), editable))
+          .where(and(eq(posts.userId, userId), eq(posts.id, id), deletable))
           .returning({ id: posts.id });
         return gone ? before : undefined;
       });

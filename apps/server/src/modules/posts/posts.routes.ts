@@ -61,7 +61,8 @@ export async function postsRoutes(app: FastifyInstance, opts: { auth: Auth; serv
       preHandler,
       schema: {
         tags,
-        summary: "Change or reschedule a post that has not started publishing (a date alone keeps the time)",
+        summary:
+          "Change or reschedule a post that is not going out (a date alone keeps the time); a failed post goes again to the networks that failed it",
         params: idParams,
         body: updatePostBodySchema,
         response: one,
@@ -74,7 +75,7 @@ export async function postsRoutes(app: FastifyInstance, opts: { auth: Auth; serv
     "/api/posts/:id",
     {
       preHandler,
-      schema: { tags, summary: "Delete a post that has not started publishing", params: idParams, response: one },
+      schema: { tags, summary: "Delete a post that is not going out right now", params: idParams, response: one },
     },
     async (req) => ({ post: await service.remove(currentUser(req).user.id, req.params.id) }),
   );

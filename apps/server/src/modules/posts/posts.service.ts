@@ -2,7 +2,6 @@ import {
   type CreatePostBody,
   checkPost,
   DEFAULT_DRAFT_TIME,
-  EDITABLE_STATUSES,
   MEDIA_MESSAGES,
   monthWindow,
   PLANS,
@@ -10,6 +9,8 @@ import {
   POST_MESSAGES,
   type Post,
   type PostStatus,
+  RESENDABLE_STATUSES,
+  REVISABLE_STATUSES,
   todayIn,
   type UpdatePostBody,
   wallClock,
@@ -89,6 +90,12 @@ const goingOut = (post: { status: string }) =>
   post.status === "published" ||
   post.status === "partially_published" ||
   post.status === "failed";
+
+/** JSON with sorted keys: PostgreSQL's jsonb keeps its own key order, not the one written. */
+const stable = (v: unknown): string =>
+  JSON.stringify(v, (_, x) =>
+    x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort()) : x,
+  );
 
 const notEditable = () => new AppError(409, "POST_NOT_EDITABLE", POST_MESSAGES.notEditable);
 
@@ -216,7 +223,9 @@ export function createPostsService(deps: PostsDeps) {
     async update(userId: string, id: string, body: UpdatePostBody): Promise<Post> {
       const existing = await repo.find(userId, id);
       if (!existing) throw notFound(POST_MESSAGES.notFound);
-      if (!EDITABLE_STATUSES.includes(existing.status as PostStatus)) throw notEditable();
+      if (!REVISABLE_STATUSES.includes(existing.status as PostStatus)) throw notEditable();
+      // A post that failed is saved to go out again (its failed networks only), unless kept as a draft.
+      const resend = RESENDABLE_STATUSES.includes(existing.status as PostStatus);
       const was = wallClock(existing.scheduledAt, existing.timezone);
       const merged: Written = {
         content: body.content ?? existing.content,
@@ -228,7 +237,7 @@ export function createPostsService(deps: PostsDeps) {
         scheduledDate: body.scheduledDate ?? was.date,
         scheduledTime: body.scheduledTime ?? was.time,
         timezone: body.timezone ?? existing.timezone,
-        status: body.status ?? (existing.status as "draft" | "scheduled"),
+        status: body.status ?? (resend ? "scheduled" : (existing.status as "draft" | "scheduled")),
         options: body.options ?? existing.options,
       };
       const retarget = body.accountIds !== undefined || body.facebookPageId !== undefined;
@@ -238,15 +247,18 @@ export function createPostsService(deps: PostsDeps) {
         : { platforms: [...new Set(existing.targets.map((t) => t.platform as Platform))], targets: [] };
       const w = await checked(userId, merged, platforms);
       const nextAttemptAt = w.status === "scheduled" ? w.at : null;
+      // What goes out changed: an X thread cut short starts afresh instead of going on from its old parts.
+      const rewritten = (["content", "hashtags", "mentions", "media", "options"] as const).some(
+        (k) => stable(w[k]) !== stable(existing[k]),
+      );
       const row = await repo.transactionForOwner(userId, async (tx) => {
-        if (w.status === "scheduled" && existing.status === "draft") await assertRoomForAnother(tx, userId, w.timezone);
-        return repo.updateEditable(
-          tx,
-          userId,
-          id,
-          rowValues(w),
-          retarget ? { replace: targets.map((t) => ({ ...t, nextAttemptAt })) } : { nextAttemptAt },
-        );
+        if (w.status === "scheduled" && (existing.status === "draft" || existing.status === "failed"))
+          await assertRoomForAnother(tx, userId, w.timezone);
+        return repo.updateEditable(tx, userId, id, rowValues(w), {
+          ...(retarget && { replace: targets.map((t) => ({ ...t, nextAttemptAt })) }),
+          nextAttemptAt,
+          rewritten,
+        });
       });
       if (!row) throw notEditable();
       publish(row, "update");
@@ -257,7 +269,7 @@ export function createPostsService(deps: PostsDeps) {
       const existing = await repo.find(userId, id);
       if (!existing) throw notFound(POST_MESSAGES.notFound);
       const gone = await repo.deleteEditable(userId, id);
-      if (!gone) throw notEditable();
+      if (!gone) throw new AppError(409, "POST_NOT_EDITABLE", POST_MESSAGES.notDeletable);
       publish(gone, "delete");
       return toApiPost(gone);
     },
