@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
+import { connectSandboxAccount } from "../support/accounts";
 import { signedIn } from "../support/users";
 
 const LIMIT_MESSAGE = "You've reached your limit of 3 social accounts. Upgrade to Premium for unlimited accounts.";
@@ -85,6 +86,7 @@ test("connect LinkedIn through the sandbox, see it live on a second page, then d
   await expect(watcher.getByText("1 of 3 social accounts used on your plan.")).toBeVisible();
 
   await card.getByRole("button", { name: /^Disconnect/ }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Disconnect", exact: true }).click();
   await expect(page.getByText("Account Disconnected")).toBeVisible();
   await expect(page.getByText("Account has been successfully disconnected.")).toBeVisible();
   await expect(card).toHaveCount(0);
@@ -125,6 +127,7 @@ test("each of the seven sandbox networks connects from the dialog", async ({ pag
     await expect(card.getByText(label, { exact: true })).toBeVisible();
     // Free allows three at a time: make room for the next one.
     await card.getByRole("button", { name: /^Disconnect/ }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Disconnect", exact: true }).click();
     await expect(card).toHaveCount(0);
   }
 });
@@ -170,6 +173,9 @@ test("access removed on the network: refresh marks the account expired, other ta
   await card.getByRole("button", { name: /^Refresh token/ }).click();
   await expect(card.getByText("Expired", { exact: true })).toBeVisible();
   await expect(card.getByText("The network no longer accepts this connection. Reconnect the account.")).toBeVisible();
+  // A failed renewal is recorded on the card only, with no toast (the spec).
+  await expect(page.getByText("Token refreshed")).toHaveCount(0);
+  await expect(page.getByText(/^Failed to refresh token/)).toHaveCount(0);
 
   // The dashboard in the other tab hears of it and offers the way back.
   const notice = elsewhere.getByText("The network no longer accepts this connection. Reconnect the account.");
@@ -257,4 +263,99 @@ test.describe("at 375 px", () => {
     await expect(page.getByRole("dialog", { name: "Connect a social account" })).toBeVisible();
     expect(await overflow()).toBeLessThanOrEqual(0);
   });
+});
+
+test("Disconnect asks first, saying what becomes of the scheduled posts: Keep Account keeps it, Disconnect removes it", async ({
+  page,
+}) => {
+  await signedIn(page);
+  const username = newUsername();
+  const id = await connectSandboxAccount(page, "linkedin", username);
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const res = await page.request.post("/api/posts", {
+    data: {
+      content: "Going out tomorrow",
+      accountIds: [id],
+      scheduledDate: tomorrow,
+      scheduledTime: "09:00",
+      timezone: "UTC",
+      status: "scheduled",
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.goto("/connected-accounts");
+  const card = accountCard(page, username);
+
+  await card.getByRole("button", { name: /^Disconnect/ }).click();
+  const dialog = page.getByRole("alertdialog", {
+    name: new RegExp(`^Disconnect LinkedIn account ${username}\\?$`, "i"),
+  });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("1 scheduled post includes this account.", { exact: false })).toBeVisible();
+  await expect(dialog.getByText(/publishing to LinkedIn fails unless you connect this account again/)).toBeVisible();
+  await dialog.getByRole("button", { name: "Keep Account" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByText("Active", { exact: true })).toBeVisible();
+  const accounts = await page.request.get("/api/accounts");
+  expect(JSON.stringify(await accounts.json())).toContain(id);
+
+  await card.getByRole("button", { name: /^Disconnect/ }).click();
+  await dialog.getByRole("button", { name: "Disconnect", exact: true }).click();
+  await expect(page.getByText("Account has been successfully disconnected.")).toBeVisible();
+  await expect(card).toHaveCount(0);
+});
+
+test("Refresh token shows its progress, then says the token was refreshed", async ({ page }) => {
+  await signedIn(page);
+  const username = newUsername();
+  await connectSandboxAccount(page, "linkedin", username);
+  await page.goto("/connected-accounts");
+  const card = accountCard(page, username);
+  const button = card.getByRole("button", { name: /^Refresh token/ });
+  // Held answer: the button is seen busy while the renewal is under way.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/accounts/*/refresh", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await button.click();
+  await expect(button).toBeDisabled();
+  await expect(card.getByRole("status", { name: "Refreshing token" })).toBeVisible();
+  release();
+  await expect(page.getByText("Token refreshed")).toBeVisible();
+  await expect(page.getByText(new RegExp(`LinkedIn account ${username} stays connected until`, "i"))).toBeVisible();
+  await expect(button).toBeEnabled();
+});
+
+test.describe("card actions at 1280 and 375 px", () => {
+  for (const width of [1280, 375]) {
+    test(`each card's actions fit in the card and line up across cards at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signedIn(page);
+      // With Create Post (LinkedIn, X) and without (Instagram).
+      for (const platform of ["linkedin", "instagram", "twitter"]) await connectSandboxAccount(page, platform);
+      await page.goto("/connected-accounts");
+      const cards = page.getByRole("list", { name: "Connected accounts" }).getByRole("listitem");
+      await expect(cards).toHaveCount(3);
+      const bottoms: number[] = [];
+      for (const card of await cards.all()) {
+        const box = await card.boundingBox();
+        const refresh = await card.getByRole("button", { name: /^Refresh token/ }).boundingBox();
+        const disconnect = await card.getByRole("button", { name: /^Disconnect/ }).boundingBox();
+        if (!box || !refresh || !disconnect) throw new Error("a card or its actions are not shown");
+        // Refresh token and Disconnect share one row, inside the card.
+        expect(Math.abs(refresh.y - disconnect.y)).toBeLessThan(1);
+        expect(disconnect.x + disconnect.width).toBeLessThanOrEqual(box.x + box.width);
+        bottoms.push(Math.round(disconnect.y - box.y - box.height));
+      }
+      // Same distance from each card's bottom: the rows line up across the cards of a grid row.
+      expect(new Set(bottoms).size).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+    });
+  }
 });

@@ -5,7 +5,7 @@ import {
   PLATFORM_LABELS,
   type SocialAccount,
 } from "@app/shared";
-import { CircleAlert, Clock, PenSquare, RefreshCw, Unplug, Users } from "lucide-react";
+import { CircleAlert, Clock, PenSquare, RefreshCw, Users } from "lucide-react";
 import type { ReactElement, ReactNode } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -21,6 +21,7 @@ import { useConnectPlatform } from "../hooks/use-connect-platform";
 import { accountName } from "../utils/accounts-cache";
 import { formatFollowers, formatMoment } from "../utils/format";
 import { AccountStatusBadge, SandboxBadge } from "./account-status-badge";
+import { DisconnectAccountDialog } from "./disconnect-account-dialog";
 
 /**
  * The card's Create Post, given by the screen's route (the accounts feature does not write posts): it gets the
@@ -51,6 +52,43 @@ export function AccountCard({ account, createPost }: { account: SocialAccount; c
   // A failed renewal is recorded on the account by the server; until that copy arrives, show the answer itself.
   const problem = account.lastError ?? (refresh.isError ? refresh.error.message : null);
   const busy = disconnect.isPending || refresh.isPending || pendingPlatform !== null;
+
+  const refreshToken = () =>
+    refresh.mutate(account.id, {
+      // A failure shows on the card (the error the server records), with no toast: the spec's rule.
+      onSuccess: (renewed) =>
+        toast.success("Token refreshed", {
+          description: renewed.tokenExpiresAt
+            ? `${who} stays connected until ${formatMoment(renewed.tokenExpiresAt)}.`
+            : `${who} is connected.`,
+        }),
+    });
+
+  const reconnect = (expired || expiring) && (
+    <Button size="sm" onClick={() => connect(account.platform)} disabled={busy} aria-label={`Reconnect ${who}`}>
+      {pendingPlatform ? <Spinner className="size-4 text-current" label="Working" /> : <RefreshCw aria-hidden />}
+      Reconnect
+    </Button>
+  );
+  const createPostButton =
+    !expired &&
+    DIRECT_POST_PLATFORMS.includes(account.platform) &&
+    (createPost ? (
+      createPost(
+        account,
+        <Button size="sm" aria-label={`Create Post with ${who}`}>
+          <PenSquare aria-hidden />
+          Create Post
+        </Button>,
+      )
+    ) : (
+      <Button size="sm" asChild>
+        <Link to={`/create-post?account=${encodeURIComponent(account.id)}`} aria-label={`Create Post with ${who}`}>
+          <PenSquare aria-hidden />
+          Create Post
+        </Link>
+      </Button>
+    ));
 
   return (
     <Card className="flex h-full min-w-0 flex-col">
@@ -111,67 +149,37 @@ export function AccountCard({ account, createPost }: { account: SocialAccount; c
           </p>
         )}
 
-        <div className="mt-auto flex flex-wrap gap-2 pt-1">
-          {(expired || expiring) && (
-            <Button size="sm" onClick={() => connect(account.platform)} disabled={busy} aria-label={`Reconnect ${who}`}>
-              {pendingPlatform ? (
-                <Spinner className="size-4 text-current" label="Working" />
+        {/* The main action gets a row of its own and the two others share the bottom row, so the rows line up
+            across the cards of the grid whichever actions each card has. */}
+        <div className="mt-auto grid gap-2 pt-1">
+          {(reconnect || createPostButton) && (
+            <div className="flex gap-2 *:min-w-0 *:flex-1">
+              {reconnect}
+              {createPostButton}
+            </div>
+          )}
+          <div className="grid grid-cols-2 gap-2">
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={refreshToken}
+              disabled={busy}
+              aria-label={`Refresh token of ${who}`}
+            >
+              {refresh.isPending ? (
+                <Spinner className="size-4 text-current" label="Refreshing token" />
               ) : (
                 <RefreshCw aria-hidden />
               )}
-              Reconnect
+              Refresh token
             </Button>
-          )}
-          {!expired &&
-            DIRECT_POST_PLATFORMS.includes(account.platform) &&
-            (createPost ? (
-              createPost(
-                account,
-                <Button size="sm" aria-label={`Create Post with ${who}`}>
-                  <PenSquare aria-hidden />
-                  Create Post
-                </Button>,
-              )
-            ) : (
-              <Button size="sm" asChild>
-                <Link
-                  to={`/create-post?account=${encodeURIComponent(account.id)}`}
-                  aria-label={`Create Post with ${who}`}
-                >
-                  <PenSquare aria-hidden />
-                  Create Post
-                </Link>
-              </Button>
-            ))}
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => refresh.mutate(account.id)}
-            disabled={busy}
-            aria-label={`Refresh token of ${who}`}
-          >
-            {refresh.isPending ? (
-              <Spinner className="size-4 text-current" label="Working" />
-            ) : (
-              <RefreshCw aria-hidden />
-            )}
-            Refresh token
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            className="text-destructive hover:text-destructive"
-            onClick={() => disconnect.mutate(account.id)}
-            disabled={busy}
-            aria-label={`Disconnect ${who}`}
-          >
-            {disconnect.isPending ? (
-              <Spinner className="size-4 text-current" label="Working" />
-            ) : (
-              <Unplug aria-hidden />
-            )}
-            Disconnect
-          </Button>
+            <DisconnectAccountDialog
+              account={account}
+              disabled={busy}
+              pending={disconnect.isPending}
+              onConfirm={() => disconnect.mutate(account.id)}
+            />
+          </div>
         </div>
       </div>
     </Card>
