@@ -228,3 +228,32 @@ test.describe("at 375 px", () => {
     expect(await overflow()).toBeLessThanOrEqual(0);
   });
 });
+
+test("Refresh Status shows its progress, then what it found", async ({ page }) => {
+  await signedIn(page);
+  await page.goto("/free-plan");
+  const button = page.getByRole("button", { name: "Refresh Status" });
+  await expect(button).toBeEnabled();
+  // Held answer: the button is seen busy while the check is under way.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/billing/subscription", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await button.click();
+  await expect(button).toBeDisabled();
+  await expect(page.getByRole("status", { name: "Checking status" })).toBeVisible();
+  release();
+  await expect(page.getByText("Status checked")).toBeVisible();
+  await expect(page.getByText("You're on the Free plan.")).toBeVisible();
+  await expect(button).toBeEnabled();
+
+  // A check that fails says so (and the page keeps showing Free, as the spec wants).
+  await page.unroute("**/api/billing/subscription");
+  await page.route("**/api/billing/subscription", (route) => route.fulfill({ status: 503, body: "" }));
+  await button.click();
+  await expect(page.getByText("Couldn't check your subscription")).toBeVisible();
+});

@@ -3,5 +3,5 @@ import { FreePlanScreen } from "@/features/billing/components/free-plan-screen";
 
 export default function FreePlanRoute() {
   const usage = useUsage();
-  return <FreePlanScreen usage={usage.data} usageFailed={usage.isError} onRefresh={() => void usage.refetch()} />;
+  return <FreePlanScreen usage={usage.data} usageFailed={usage.isError} onRefresh={() => usage.refetch()} />;
 }

@@ -32,7 +32,7 @@ export function FreePlanScreen({
   usage: Usage | undefined;
   usageFailed: boolean;
   /** refreshes what the route passed in (the usage) along with the status */
-  onRefresh(): void;
+  onRefresh(): Promise<unknown>;
 }) {
   const [params] = useSearchParams();
   const subscription = useSubscription();
@@ -41,16 +41,16 @@ export function FreePlanScreen({
 
   const free = PLANS.free;
   const premium = PLANS.premium;
-  const refresh = () => {
-    void subscription.refetch();
-    onRefresh();
+  const refresh = async () => {
+    const [status] = await Promise.all([subscription.refetch(), onRefresh()]);
+    return status.data;
   };
   return (
     <>
       <PageHeader
         title="Free Plan"
         description="What your plan includes, how much of it you use, and what Premium adds."
-        actions={<RefreshStatusButton onClick={refresh} refreshing={subscription.isFetching} />}
+        actions={<RefreshStatusButton onRefresh={refresh} refreshing={subscription.isFetching} />}
       />
       <div className="grid gap-6">
         {params.get("canceled") === "true" && (

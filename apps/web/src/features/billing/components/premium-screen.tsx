@@ -44,7 +44,10 @@ export function PremiumScreen() {
         title="Premium"
         description="Your subscription and everything it includes."
         actions={
-          <RefreshStatusButton onClick={() => void subscription.refetch()} refreshing={subscription.isFetching} />
+          <RefreshStatusButton
+            onRefresh={async () => (await subscription.refetch()).data}
+            refreshing={subscription.isFetching}
+          />
         }
       />
       <div className="grid gap-6">
