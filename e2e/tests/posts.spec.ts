@@ -89,7 +89,7 @@ test.describe("scheduling", () => {
     await expect(event.getByRole("img", { name: "LinkedIn" })).toBeVisible();
 
     const item = postItem(page, "Spring launch: meet our new planner");
-    await expect(page.getByRole("heading", { name: "Scheduled Posts (1)" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "All Posts (1)" })).toBeVisible();
     await expect(item.getByText(`Mar 11, 2027 at 09:00 (${ZONE})`)).toBeVisible();
     await expect(item.getByText("scheduled", { exact: true })).toBeVisible();
     await expect(item.getByText("#launch")).toBeVisible();
@@ -111,7 +111,7 @@ test.describe("scheduling", () => {
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByText("Post Deleted")).toBeVisible();
     await expect(page.getByText("The scheduled post has been deleted successfully.")).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Scheduled Posts (0)" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "All Posts (0)" })).toBeVisible();
     await expect(dayCell(page, "March 2027", "March 13, 2027").getByRole("listitem")).toHaveCount(0);
   });
 
@@ -121,7 +121,7 @@ test.describe("scheduling", () => {
     const id = await connectSandboxAccount(page, "linkedin");
     const streamOpen = page.waitForResponse((r) => r.url().endsWith("/api/events"));
     await page.goto("/scheduler");
-    await expect(page.getByRole("heading", { name: "Scheduled Posts (0)" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "All Posts (0)" })).toBeVisible();
     await streamOpen;
 
     const res = await page.request.post("/api/posts", {
@@ -611,7 +611,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     await pickAccount(page, new RegExp(`LinkedIn: ${username}`, "i"));
     await pickAccount(page, /^X \(Twitter\):/);
     await page.getByLabel("Content").fill("x".repeat(275));
-    await expect(page.getByRole("heading", { name: "Scheduled Posts (2)" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "All Posts (2)" })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole("button", { name: "Preview" }).click();

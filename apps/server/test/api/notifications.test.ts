@@ -36,6 +36,7 @@ test("each failure becomes one notification with the network's words; read one, 
     kind: "publish_failed",
     title: "Publishing failed on LinkedIn",
     postId: ids[1],
+    postExcerpt: "Second refusal",
     platform: "linkedin",
     read: false,
   });

@@ -12,6 +12,8 @@ export const notificationSchema = z.object({
   /** the network's own words, or (account_expiring) when and why to reconnect */
   message: z.string(),
   postId: z.string().nullable(),
+  /** the start of the post's text, so the user knows which post it is about (null without a post or text) */
+  postExcerpt: z.string().nullable(),
   platform: platformSchema.nullable(),
   read: z.boolean(),
   createdAt: z.string(),

@@ -7,16 +7,25 @@ import {
   PLATFORM_LABELS,
   type Platform,
 } from "@app/shared";
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { notifications } from "../../db/schema";
+import { notifications, posts } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import type { RealtimeHub } from "../../realtime/hub";
 
 /** How many of the newest notifications a list holds. */
 export const NOTIFICATION_LIST_LIMIT = 50;
 
-type Row = typeof notifications.$inferSelect;
+type Row = typeof notifications.$inferSelect & { postContent: string | null };
+
+/** How much of a post's text names it in a notification. */
+export const EXCERPT_LENGTH = 60;
+
+function excerpt(text: string | null): string | null {
+  const flat = text?.replace(/\s+/g, " ").trim();
+  if (!flat) return null;
+  return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…` : flat;
+}
 
 const TITLES: Record<NotificationKind, (network: string) => string> = {
   publish_failed: NOTIFICATION_MESSAGES.publishFailed,
@@ -34,6 +43,7 @@ function toApi(row: Row): AppNotification {
     title: TITLES[kind](network),
     message: row.message,
     postId: row.postId,
+    postExcerpt: excerpt(row.postContent),
     platform,
     read: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),
@@ -52,8 +62,9 @@ export function createNotificationsService(deps: { db: Db; hub: RealtimeHub; now
   return {
     async list(userId: string): Promise<NotificationList> {
       const rows = await db
-        .select()
+        .select({ ...getTableColumns(notifications), postContent: posts.content })
         .from(notifications)
+        .leftJoin(posts, eq(posts.id, notifications.postId))
         .where(mine(userId))
         .orderBy(desc(notifications.createdAt), desc(notifications.id))
         .limit(NOTIFICATION_LIST_LIMIT);

@@ -1,4 +1,4 @@
-import { EDITABLE_STATUSES, POST_MESSAGES } from "@app/shared";
+import { POST_MESSAGES, REVISABLE_STATUSES } from "@app/shared";
 import { FileQuestion } from "lucide-react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/layouts/page-header";
@@ -9,6 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { usePost } from "@/features/posts/api/get-posts";
 import { PostComposer } from "@/features/posts/components/post-composer";
+import { ResendNote } from "@/features/posts/components/resend-note";
 import { ApiError } from "@/lib/api-client";
 
 /** No such post of this user: an unknown id (404) or one that is not an id at all (400). */
@@ -16,12 +17,12 @@ const isMissing = (err: Error) => err instanceof ApiError && (err.status === 404
 
 export default function CreatePostRoute() {
   // The Create Post action of a connected account starts with that account chosen; ?edit=<id> opens a
-  // saved draft or scheduled post to change it.
+  // saved draft, scheduled post or failed post to change it.
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const editId = params.get("edit");
   const editing = usePost(editId);
-  const locked = editing.data && !EDITABLE_STATUSES.includes(editing.data.status);
+  const locked = editing.data && !REVISABLE_STATUSES.includes(editing.data.status);
 
   return (
     <>
@@ -64,11 +65,14 @@ export default function CreatePostRoute() {
               </AlertDescription>
             </Alert>
           ) : (
-            <PostComposer
-              key={editing.data.id}
-              editing={editing.data}
-              onSaved={() => navigate("/scheduler", { replace: true })}
-            />
+            <>
+              <ResendNote post={editing.data} />
+              <PostComposer
+                key={editing.data.id}
+                editing={editing.data}
+                onSaved={() => navigate("/scheduler", { replace: true })}
+              />
+            </>
           )}
         </CardContent>
       </Card>

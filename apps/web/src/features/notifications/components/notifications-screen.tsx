@@ -50,12 +50,17 @@ function NotificationItem({ n, onRead, busy }: { n: AppNotification; onRead(): v
           <h3 className="font-medium">{n.title}</h3>
           {!n.read && <Badge>New</Badge>}
         </div>
+        {n.postExcerpt && <p className="break-words text-sm">“{n.postExcerpt}”</p>}
         <p className="break-words text-sm text-muted-foreground">{n.message}</p>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
           <time dateTime={n.createdAt}>{formatDistanceToNow(new Date(n.createdAt), { addSuffix: true })}</time>
           {n.postId && (
-            <Link className="font-medium text-primary underline-offset-4 hover:underline" to="/scheduler">
-              Open the scheduler to retry
+            <Link
+              className="font-medium text-primary underline-offset-4 hover:underline"
+              to={`/scheduler?post=${n.postId}`}
+              aria-label={n.postExcerpt ? `Open the post “${n.postExcerpt}”` : undefined}
+            >
+              Open the post
             </Link>
           )}
           {n.kind === "account_expiring" && (

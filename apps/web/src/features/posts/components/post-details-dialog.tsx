@@ -1,4 +1,4 @@
-import { EDITABLE_STATUSES, PLATFORM_LABELS, type Post } from "@app/shared";
+import { PLATFORM_LABELS, type Post, REVISABLE_STATUSES } from "@app/shared";
 import { Clock, Pencil } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -33,7 +33,7 @@ export function PostDetailsDialog({ post, onOpenChange }: { post: Post | null; o
               )}
             </p>
             <PostResults post={post} busy={actions.pendingId === post.id} onRetry={() => actions.retry(post)} />
-            {EDITABLE_STATUSES.includes(post.status) && (
+            {REVISABLE_STATUSES.includes(post.status) && (
               <div>
                 <Button size="sm" variant="outline" asChild>
                   <Link to={`/create-post?edit=${post.id}`}>

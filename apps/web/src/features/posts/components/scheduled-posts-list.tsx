@@ -1,33 +1,62 @@
-import { PLATFORM_LABELS, POST_MESSAGES, type Post } from "@app/shared";
-import { CalendarX2, Clock, Pencil, Send, Trash2, TriangleAlert } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { POST_MESSAGES, type Post } from "@app/shared";
+import { CalendarX2, TriangleAlert } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { PlatformIcon } from "@/components/platform-icon";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Spinner } from "@/components/ui/spinner";
 import { usePosts } from "../api/get-posts";
 import { usePostActions } from "../hooks/use-post-actions";
-import { browserTimeZone, formatPostMoment } from "../utils/format";
-import { PostResults } from "./post-results";
-import { PostStatusBadge } from "./post-status-badge";
+import { browserTimeZone } from "../utils/format";
+import { filterPosts, isListFilter, LIST_FILTERS, type ListFilter } from "../utils/post-list-filter";
+import { PostListItem } from "./post-list-item";
 
 type Question = { kind: "publish" | "delete"; post: Post } | null;
 
 /** Posts shown at first (a busy month may hold thousands); more on request. */
 const PAGE_SIZE = 20;
 
-/** Every post of the user, soonest first, with Publish now and Delete for the scheduled ones. */
+/** What deleting asks: the spec's words for a scheduled post, and what stays on the networks for the others. */
+function deleteQuestion(post: Post): { title: string; description?: string } {
+  if (post.status === "scheduled") return { title: POST_MESSAGES.confirmDelete };
+  if (post.status === "draft") return { title: POST_MESSAGES.confirmDeleteDraft };
+  const out = post.targets.some((t) => t.status === "published");
+  return { title: POST_MESSAGES.confirmDeletePost, description: out ? POST_MESSAGES.deleteKeepsPublished : undefined };
+}
+
+/**
+ * Every post of the user, soonest first, of the status chosen (in the address, ?status=), with Edit, Publish
+ * now and Delete where they apply.
+ */
 export function ScheduledPostsList({ enabled = true }: { enabled?: boolean }) {
   const posts = usePosts({}, { enabled });
   const actions = usePostActions();
   const [question, setQuestion] = useState<Question>(null);
   const [shown, setShown] = useState(PAGE_SIZE);
+  const [params, setParams] = useSearchParams();
+  const param = params.get("status");
+  const filter: ListFilter = isListFilter(param) ? param : "all";
+  const setFilter = (next: ListFilter) => {
+    setShown(PAGE_SIZE);
+    setParams(
+      (p) => {
+        const q = new URLSearchParams(p);
+        if (next === "all") q.delete("status");
+        else q.set("status", next);
+        return q;
+      },
+      { replace: true },
+    );
+  };
+  const filterId = useId();
   const list = posts.data ?? [];
+  const shownList = filterPosts(list, filter);
+  const chosen = LIST_FILTERS.find((f) => f.value === filter) ?? LIST_FILTERS[0];
   const zone = browserTimeZone();
 
   useEffect(() => {
@@ -41,12 +70,27 @@ export function ScheduledPostsList({ enabled = true }: { enabled?: boolean }) {
     else actions.remove(question.post);
     setQuestion(null);
   };
+  const asked = question?.kind === "delete" ? deleteQuestion(question.post) : { title: POST_MESSAGES.confirmPublish };
 
   return (
     <Card className="min-w-0">
-      <CardHeader>
-        <h2 className="font-semibold leading-none tracking-tight">Scheduled Posts ({list.length})</h2>
-        <CardDescription>Times are shown in your time zone, {zone}.</CardDescription>
+      <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-3">
+        <div className="grid gap-1.5">
+          <h2 className="font-semibold leading-none tracking-tight">
+            {chosen?.title} ({shownList.length})
+          </h2>
+          <CardDescription>Times are shown in your time zone, {zone}.</CardDescription>
+        </div>
+        <div className="grid w-full gap-1.5 sm:w-56">
+          <Label htmlFor={filterId}>Show</Label>
+          <NativeSelect id={filterId} value={filter} onChange={(e) => setFilter(e.target.value as ListFilter)}>
+            {LIST_FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label} ({filterPosts(list, f.value).length})
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
       </CardHeader>
       <CardContent>
         {posts.isError && list.length === 0 && (
@@ -67,97 +111,44 @@ export function ScheduledPostsList({ enabled = true }: { enabled?: boolean }) {
             <Skeleton className="h-24" />
             <Skeleton className="h-24" />
           </div>
-        ) : list.length === 0 ? (
+        ) : shownList.length === 0 ? (
           !posts.isError && (
             <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-8 text-center">
               <CalendarX2 className="size-6 text-muted-foreground" aria-hidden />
-              <p className="font-medium">No scheduled posts</p>
-              <p className="text-sm text-muted-foreground">Posts you schedule or save as drafts appear here.</p>
+              {filter === "all" ? (
+                <>
+                  <p className="font-medium">No scheduled posts</p>
+                  <p className="text-sm text-muted-foreground">Posts you schedule or save as drafts appear here.</p>
+                </>
+              ) : (
+                <>
+                  <p className="font-medium">No {chosen?.title.toLowerCase()}</p>
+                  <Button size="sm" variant="outline" onClick={() => setFilter("all")}>
+                    Show all posts
+                  </Button>
+                </>
+              )}
             </div>
           )
         ) : (
           <ul className="grid gap-3" aria-label="Scheduled posts">
-            {list.slice(0, shown).map((post) => {
-              const pending = actions.pendingId === post.id;
-              return (
-                <li key={post.id} className="grid min-w-0 gap-3 rounded-lg border p-4">
-                  <div className="flex min-w-0 flex-wrap items-start justify-between gap-2">
-                    <p className="min-w-0 flex-1 whitespace-pre-wrap break-words text-sm">
-                      {post.content || <span className="text-muted-foreground">(no text)</span>}
-                      {post.hashtags.length > 0 && (
-                        <span className="mt-1 block text-primary">{post.hashtags.map((t) => `#${t}`).join(" ")}</span>
-                      )}
-                    </p>
-                    <PostStatusBadge status={post.status} />
-                  </div>
-                  <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
-                    <span className="inline-flex items-center gap-1.5">
-                      <Clock className="size-4" aria-hidden />
-                      {formatPostMoment(post)} ({zone})
-                    </span>
-                    <span className="inline-flex flex-wrap items-center gap-1">
-                      {post.platforms.map((p) => (
-                        <span
-                          key={p}
-                          className="inline-flex items-center gap-1 rounded-full border py-0.5 pl-0.5 pr-2 text-xs"
-                        >
-                          <PlatformIcon platform={p} size="sm" className="size-5 rounded-full text-[0.55rem]" />
-                          {PLATFORM_LABELS[p]}
-                        </span>
-                      ))}
-                    </span>
-                    {post.facebookPageId && <span className="text-xs">Facebook page: {post.facebookPageId}</span>}
-                  </div>
-                  <PostResults post={post} busy={pending} onRetry={() => actions.retry(post)} />
-                  {(post.status === "scheduled" || post.status === "draft") && (
-                    <div className="flex flex-wrap gap-2">
-                      <Button size="sm" variant="outline" asChild>
-                        <Link
-                          to={`/create-post?edit=${post.id}`}
-                          aria-label={`Edit post: ${post.content.slice(0, 40)}`}
-                        >
-                          <Pencil aria-hidden />
-                          Edit
-                        </Link>
-                      </Button>
-                      {post.status === "scheduled" && (
-                        <>
-                          <Button
-                            size="sm"
-                            variant="outline"
-                            disabled={pending}
-                            onClick={() => setQuestion({ kind: "publish", post })}
-                          >
-                            {pending ? (
-                              <Spinner className="size-4 text-current" label="Working" />
-                            ) : (
-                              <Send aria-hidden />
-                            )}
-                            Publish now
-                          </Button>
-                          <Button
-                            size="sm"
-                            variant="outline"
-                            className="text-destructive hover:text-destructive"
-                            disabled={pending}
-                            onClick={() => setQuestion({ kind: "delete", post })}
-                          >
-                            <Trash2 aria-hidden />
-                            Delete
-                          </Button>
-                        </>
-                      )}
-                    </div>
-                  )}
-                </li>
-              );
-            })}
+            {shownList.slice(0, shown).map((post) => (
+              <PostListItem
+                key={post.id}
+                post={post}
+                zone={zone}
+                pending={actions.pendingId === post.id}
+                onPublish={() => setQuestion({ kind: "publish", post })}
+                onDelete={() => setQuestion({ kind: "delete", post })}
+                onRetry={() => actions.retry(post)}
+              />
+            ))}
           </ul>
         )}
-        {list.length > shown && (
+        {shownList.length > shown && (
           <div className="mt-4 flex justify-center">
             <Button variant="outline" onClick={() => setShown((n) => n + PAGE_SIZE)}>
-              Show more ({list.length - shown} more)
+              Show more ({shownList.length - shown} more)
             </Button>
           </div>
         )}
@@ -165,7 +156,8 @@ export function ScheduledPostsList({ enabled = true }: { enabled?: boolean }) {
       <ConfirmDialog
         open={question !== null}
         onOpenChange={(open) => !open && setQuestion(null)}
-        title={question?.kind === "delete" ? POST_MESSAGES.confirmDelete : POST_MESSAGES.confirmPublish}
+        title={asked.title}
+        description={asked.description}
         confirmLabel={question?.kind === "delete" ? "Delete" : "Publish now"}
         destructive={question?.kind === "delete"}
         onConfirm={answer}

@@ -8,6 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { postsQueryOptions } from "../api/get-posts";
 import { monthGridRange } from "../utils/calendar-range";
+import { LinkedPostDialog } from "./linked-post-dialog";
 import { PostComposer } from "./post-composer";
 import { ScheduledPostsList } from "./scheduled-posts-list";
 import { WeeklyEngagementCard } from "./weekly-engagement-card";
@@ -100,6 +101,7 @@ export function SchedulerScreen() {
           <WeeklyEngagementCard />
         </div>
       </div>
+      <LinkedPostDialog />
     </>
   );
 }

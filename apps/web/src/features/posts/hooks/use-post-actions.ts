@@ -18,7 +18,10 @@ export function usePostActions() {
       }),
     remove: (post: Post) =>
       remove.mutate(post.id, {
-        onSuccess: () => toast.success(POST_MESSAGES.deletedTitle, { description: POST_MESSAGES.deleted }),
+        onSuccess: () =>
+          toast.success(POST_MESSAGES.deletedTitle, {
+            description: post.status === "scheduled" ? POST_MESSAGES.deleted : POST_MESSAGES.deletedOther,
+          }),
         onError: (err) => {
           console.error(POST_MESSAGES.deleteFailedWith(err.message));
           toastPostError(err, POST_MESSAGES.deleteFailed);

@@ -1,0 +1,89 @@
+import { PLATFORM_LABELS, type Post, REVISABLE_STATUSES } from "@app/shared";
+import { Clock, Pencil, Send, Trash2 } from "lucide-react";
+import { Link } from "react-router";
+import { PlatformIcon } from "@/components/platform-icon";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { formatPostMoment } from "../utils/format";
+import { FacebookPageName } from "./facebook-page-name";
+import { PostResults } from "./post-results";
+import { PostStatusBadge } from "./post-status-badge";
+
+/**
+ * One post of the list: its text, when, where and what became of it, with Edit (also of a failed post, which
+ * then goes again where it failed), Publish now (scheduled) and Delete (anything not going out right now).
+ */
+export function PostListItem({
+  post,
+  zone,
+  pending,
+  onPublish,
+  onDelete,
+  onRetry,
+}: {
+  post: Post;
+  zone: string;
+  pending: boolean;
+  onPublish(): void;
+  onDelete(): void;
+  onRetry(): void;
+}) {
+  const excerpt = post.content.slice(0, 40);
+  return (
+    <li className="grid min-w-0 gap-3 rounded-lg border p-4">
+      <div className="flex min-w-0 flex-wrap items-start justify-between gap-2">
+        <p className="min-w-0 flex-1 whitespace-pre-wrap break-words text-sm">
+          {post.content || <span className="text-muted-foreground">(no text)</span>}
+          {post.hashtags.length > 0 && (
+            <span className="mt-1 block text-primary">{post.hashtags.map((t) => `#${t}`).join(" ")}</span>
+          )}
+        </p>
+        <PostStatusBadge status={post.status} />
+      </div>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
+        <span className="inline-flex items-center gap-1.5">
+          <Clock className="size-4" aria-hidden />
+          {formatPostMoment(post)} ({zone})
+        </span>
+        <span className="inline-flex flex-wrap items-center gap-1">
+          {post.platforms.map((p) => (
+            <span key={p} className="inline-flex items-center gap-1 rounded-full border py-0.5 pl-0.5 pr-2 text-xs">
+              <PlatformIcon platform={p} size="sm" className="size-5 rounded-full text-[0.55rem]" />
+              {PLATFORM_LABELS[p]}
+            </span>
+          ))}
+        </span>
+        <FacebookPageName post={post} />
+      </div>
+      <PostResults post={post} busy={pending} onRetry={onRetry} />
+      {post.status !== "publishing" && (
+        <div className="flex flex-wrap gap-2">
+          {REVISABLE_STATUSES.includes(post.status) && (
+            <Button size="sm" variant="outline" asChild>
+              <Link to={`/create-post?edit=${post.id}`} aria-label={`Edit post: ${excerpt}`}>
+                <Pencil aria-hidden />
+                Edit
+              </Link>
+            </Button>
+          )}
+          {post.status === "scheduled" && (
+            <Button size="sm" variant="outline" disabled={pending} onClick={onPublish}>
+              {pending ? <Spinner className="size-4 text-current" label="Working" /> : <Send aria-hidden />}
+              Publish now
+            </Button>
+          )}
+          <Button
+            size="sm"
+            variant="outline"
+            className="text-destructive hover:text-destructive"
+            disabled={pending}
+            onClick={onDelete}
+          >
+            <Trash2 aria-hidden />
+            Delete
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
