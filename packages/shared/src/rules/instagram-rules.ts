@@ -68,10 +68,8 @@ export function instagramTextProblem(text: string) {
 
 /** The first of Instagram's limits the post's media break, from the facts the app has. */
 export function instagramMediaProblem(media: readonly MediaFacts[], options: PostOptions) {
+  // How many files of which kind each format takes is in media-rules.ts, with the other networks'.
   const format = options.instagram?.format ?? "feed";
-  if (format === "story" && media.length > 1) return problem("INSTAGRAM_STORY_ONE", M.storyOne);
-  if (format === "reel" && (media.length > 1 || media.some((m) => m.kind === "image")))
-    return problem("INSTAGRAM_REEL_ONE", M.reelOne);
   for (const m of media) {
     if (m.kind === "image") {
       if (m.mimeType && m.mimeType !== "image/jpeg")

@@ -1,8 +1,9 @@
-import { POST_MESSAGES, PUBLISH_MESSAGES } from "../constants/messages";
+import { POST_MESSAGES } from "../constants/messages";
 import type { Platform } from "../constants/platforms";
 import { MAX_MEDIA_FILES } from "../constants/posts";
 import type { PostOptions } from "../schemas/posts";
 import { instagramMediaProblem, instagramTextProblem, type MediaFacts } from "./instagram-rules";
+import { postMediaProblem } from "./media-rules";
 import { composePostText, textBudget, textTooLongMessage } from "./post-text";
 
 export {
@@ -12,6 +13,17 @@ export {
   INSTAGRAM_MESSAGES,
   type MediaFacts,
 } from "./instagram-rules";
+export {
+  INSTAGRAM_MEDIA_RULES,
+  MEDIA_RULES,
+  type MediaKind,
+  type MediaProblem,
+  type MediaRule,
+  mediaKindOf,
+  mediaProblem,
+  mediaRuleFor,
+  postMediaProblem,
+} from "./media-rules";
 
 import { zonedInstant } from "./schedule-time";
 
@@ -95,23 +107,12 @@ export function checkPost(input: PostCheckInput, intent: "draft" | "scheduled", 
   return null;
 }
 
-const P = PUBLISH_MESSAGES;
-
-/** What a network cannot post without: Pinterest an image, TikTok and YouTube a video, Instagram either. */
+/** What each network takes (media-rules.ts), then Instagram's limits on the files themselves. */
 function networkMediaProblem(input: PostCheckInput): PostProblem | null {
+  const problem = postMediaProblem(input.platforms, input.media, input.options);
+  if (problem) return problem;
   // Kinds not known yet (the library still loading in the browser): the server checks again.
   if (input.media.some((m) => m.kind === undefined)) return null;
-  const images = input.media.filter((m) => m.kind === "image").length;
-  const videos = input.media.filter((m) => m.kind === "video").length;
-  const has = (p: Platform) => input.platforms.includes(p);
-  if (has("pinterest") && images === 0 && !input.options.pinterest?.imageUrl)
-    return { code: "PINTEREST_IMAGE_REQUIRED", title: P.pinterestImageTitle, message: P.pinterestImage };
-  if (has("tiktok") && videos === 0)
-    return { code: "TIKTOK_VIDEO_REQUIRED", title: P.tiktokVideoTitle, message: P.tiktokVideo };
-  if (has("youtube") && videos === 0)
-    return { code: "YOUTUBE_VIDEO_REQUIRED", title: P.youtubeVideoTitle, message: P.youtubeVideo };
-  if (has("instagram") && images + videos === 0)
-    return { code: "INSTAGRAM_MEDIA_REQUIRED", title: P.instagramMediaTitle, message: P.instagramMedia };
-  if (has("instagram")) return instagramMediaProblem(input.media, input.options);
+  if (input.platforms.includes("instagram")) return instagramMediaProblem(input.media, input.options);
   return null;
 }
