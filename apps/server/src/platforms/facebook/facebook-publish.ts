@@ -1,4 +1,4 @@
-import { POST_MESSAGES } from "@app/shared";
+import { mediaProblem, POST_MESSAGES } from "@app/shared";
 import { type ErrorReader, NetworkError, networkSend, refuse } from "../http";
 import { findSince } from "../lookup";
 import type { NetworkContext, PublishOutcome, PublishRequest } from "../platform";
@@ -52,10 +52,10 @@ export function facebookPublishing(ctx: NetworkContext, graphBase: string, readE
       )
         throw refuse(FACEBOOK_POST_PERMISSION);
       const { pageId, token } = await pageToken(req);
+      const mix = mediaProblem("facebook", req.media, req.options);
+      if (mix) throw refuse(mix.message);
       const images = req.media.filter((m) => m.kind === "image");
       const videos = req.media.filter((m) => m.kind === "video");
-      if (videos.length > 1 || (videos.length && images.length))
-        throw refuse("A Facebook post takes photos or one video, not both.");
       const { link, pictureUrl } = req.options.facebook ?? {};
       // The spec's Facebook form: a picture given by address is ignored when there is a link.
       const picture = !link && images.length === 0 && videos.length === 0 ? pictureUrl : undefined;

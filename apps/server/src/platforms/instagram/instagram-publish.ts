@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { mediaProblem } from "@app/shared";
 import { type ErrorReader, NetworkError, networkSend, refuse } from "../http";
 import { findSince } from "../lookup";
 import type { NetworkContext, PublishMedia, PublishOutcome, PublishRequest } from "../platform";
 
-const CAROUSEL_MAX = 10;
 const INSTAGRAM_PUBLISH_PERMISSION =
   "Instagram did not give this account the permission to publish (instagram_business_content_publish): reconnect Instagram and allow it. If Instagram does not offer it, the app needs Advanced Access to it through Meta's App Review.";
 /** "image/png" → "PNG" */
@@ -57,25 +57,23 @@ export function instagramPublishing(ctx: NetworkContext, graphBase: string, read
   async function prepare(req: PublishRequest): Promise<string> {
     const format = req.options.instagram?.format ?? "feed";
     const media = req.media;
-    if (media.length === 0) throw refuse("Instagram needs an image or a video.");
+    const mix = mediaProblem("instagram", media, req.options);
+    if (mix) throw refuse(mix.message);
     const notJpeg = media.find((m) => m.kind === "image" && m.mimeType !== "image/jpeg");
     if (notJpeg) throw refuse(`Instagram takes JPEG images only: this ${typeName(notJpeg)} image cannot be posted.`);
     const caption = { caption: req.text };
     let id: string;
     if (format === "story") {
-      if (media.length > 1 || !media[0]) throw refuse("An Instagram story takes one image or one video.");
-      const m = media[0];
+      const m = media[0] as PublishMedia;
       id = await container(req, {
         media_type: "STORIES",
         ...(m.kind === "video" ? { video_url: m.publicUrl } : { image_url: m.publicUrl }),
       });
     } else if (format === "reel" || (media.length === 1 && media[0]?.kind === "video")) {
-      if (media.length > 1 || media[0]?.kind !== "video") throw refuse("An Instagram reel takes one video.");
-      id = await container(req, { media_type: "REELS", video_url: media[0].publicUrl, ...caption });
+      id = await container(req, { media_type: "REELS", video_url: (media[0] as PublishMedia).publicUrl, ...caption });
     } else if (media.length === 1 && media[0]) {
       id = await container(req, { image_url: media[0].publicUrl, ...caption });
     } else {
-      if (media.length > CAROUSEL_MAX) throw refuse(`An Instagram carousel takes at most ${CAROUSEL_MAX} items.`);
       const children: string[] = [];
       for (const m of media) {
         const child = await container(req, { ...mediaParams(m), is_carousel_item: "true" });

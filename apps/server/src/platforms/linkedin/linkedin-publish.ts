@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { ACCOUNT_MESSAGES, PUBLISH_MESSAGES } from "@app/shared";
+import { ACCOUNT_MESSAGES, mediaProblem, PUBLISH_MESSAGES } from "@app/shared";
 import { type ErrorReader, NetworkError, networkSend, refuse } from "../http";
 import { findSince } from "../lookup";
 import type { NetworkContext, PublishMedia, PublishOutcome, PublishRequest } from "../platform";
@@ -132,10 +132,10 @@ export function linkedinPublishing(ctx: NetworkContext, restHeaders: Record<stri
       if (author.startsWith("urn:li:organization:") && !req.scopes.includes("w_organization_social"))
         throw refuse(ACCOUNT_MESSAGES.organizationPermissions, 403);
       const headers = headersFor(req);
+      const mix = mediaProblem("linkedin", req.media, req.options);
+      if (mix) throw refuse(mix.message);
       const images = req.media.filter((m) => m.kind === "image");
       const videos = req.media.filter((m) => m.kind === "video");
-      if (videos.length > 1 || (videos.length && images.length))
-        throw refuse("LinkedIn takes either images or one video in a post.");
       let content: unknown;
       if (videos[0]) {
         content = { media: { id: await uploadVideo(req, headers, author, videos[0]) } };

@@ -1,4 +1,4 @@
-import { APP_NAME, PUBLISH_MESSAGES, titleFrom } from "@app/shared";
+import { APP_NAME, mediaProblem, PUBLISH_MESSAGES, titleFrom } from "@app/shared";
 import { type ErrorReader, networkSend, refuse } from "../http";
 import { findSince } from "../lookup";
 import type { NetworkContext, PublishOutcome, PublishRequest } from "../platform";
@@ -42,10 +42,9 @@ export function pinterestPublishing(ctx: NetworkContext, readError: ErrorReader)
   return {
     async publish(req: PublishRequest): Promise<PublishOutcome> {
       const pin = req.options.pinterest ?? {};
+      const mix = mediaProblem("pinterest", req.media, req.options);
+      if (mix) throw refuse(mix.message);
       const images = req.media.filter((m) => m.kind === "image");
-      if (images.length === 0 && !pin.imageUrl) throw refuse(PUBLISH_MESSAGES.pinterestImage);
-      if (images.length !== req.media.length) throw refuse("Pinterest pins take images only here.");
-      if (images.length > 5) throw refuse("A Pinterest pin takes at most 5 images.");
       // The library's images when the post has some, else the image address given with the pin.
       const urls = images.length ? images.map((m) => m.publicUrl) : [pin.imageUrl as string];
       const media_source =

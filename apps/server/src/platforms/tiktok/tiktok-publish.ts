@@ -1,5 +1,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { PUBLISH_MESSAGES, TIKTOK_PRIVACY_LABELS, type TiktokPrivacy, tiktokPrivacyFor } from "@app/shared";
+import {
+  mediaProblem,
+  PUBLISH_MESSAGES,
+  TIKTOK_PRIVACY_LABELS,
+  type TiktokPrivacy,
+  tiktokPrivacyFor,
+} from "@app/shared";
 import { type ErrorReader, NetworkError, networkSend, refuse } from "../http";
 import { findSince } from "../lookup";
 import type { NetworkContext, PublishMedia, PublishOutcome, PublishRequest } from "../platform";
@@ -186,8 +192,9 @@ export function tiktokPublishing(ctx: NetworkContext, readError: ErrorReader) {
     creatorInfo: (accessToken: string) => call<TikTokCreator>(accessToken, "post/publish/creator_info/query/"),
 
     async publish(req: PublishRequest): Promise<PublishOutcome> {
-      const video = req.media[0];
-      if (req.media.length !== 1 || video?.kind !== "video") throw refuse(PUBLISH_MESSAGES.tiktokVideo);
+      const mix = mediaProblem("tiktok", req.media, req.options);
+      if (mix) throw refuse(mix.message);
+      const video = req.media[0] as PublishMedia;
       const creator = await call<TikTokCreator>(req.accessToken, "post/publish/creator_info/query/");
       const options = creator.privacy_level_options ?? [];
       const chosen = req.options.tiktok ?? {};

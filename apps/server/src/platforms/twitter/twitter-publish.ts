@@ -1,6 +1,6 @@
 import { buffer } from "node:stream/consumers";
 import { setTimeout as sleep } from "node:timers/promises";
-import { PLATFORM_LABELS, splitThread, twitterLength } from "@app/shared";
+import { mediaProblem, PLATFORM_LABELS, splitThread, twitterLength } from "@app/shared";
 import { type ErrorReader, NetworkError, networkSend, refuse } from "../http";
 import { findSince } from "../lookup";
 import type { NetworkContext, PublishMedia, PublishOutcome, PublishRequest } from "../platform";
@@ -132,9 +132,8 @@ export function twitterPublishing(ctx: NetworkContext, readError: ErrorReader) {
      * earlier attempt already posted: they are recorded after each part, so none is ever posted twice.
      */
     async publish(req: PublishRequest): Promise<PublishOutcome> {
-      const videos = req.media.filter((m) => m.kind === "video" || m.mimeType === "image/gif");
-      if (req.media.length > 4 || (videos.length && req.media.length > 1))
-        throw refuse("X takes up to 4 images, or 1 GIF, or 1 video in a post.");
+      const media = mediaProblem("twitter", req.media, req.options);
+      if (media) throw refuse(media.message);
       const thread = req.options.twitter?.thread === true;
       if (!thread && twitterLength(req.text) > 280) throw refuse("Tweet exceeds 280 character limit");
       const parts = partsOf(req);

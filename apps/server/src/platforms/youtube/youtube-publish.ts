@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { PUBLISH_MESSAGES, titleFrom } from "@app/shared";
+import { mediaProblem, PUBLISH_MESSAGES, titleFrom } from "@app/shared";
 import { type ErrorReader, NetworkError, networkSend, refuse } from "../http";
 import { findSince } from "../lookup";
 import type { NetworkContext, PublishMedia, PublishOutcome, PublishRequest } from "../platform";
@@ -91,8 +91,9 @@ export function youtubePublishing(ctx: NetworkContext, readError: ErrorReader) {
 
   return {
     async publish(req: PublishRequest): Promise<PublishOutcome> {
-      const video = req.media[0];
-      if (req.media.length !== 1 || video?.kind !== "video") throw refuse("YouTube needs one video file.");
+      const mix = mediaProblem("youtube", req.media, req.options);
+      if (mix) throw refuse(mix.message);
+      const video = req.media[0] as PublishMedia;
       const privacy = req.options.youtube?.privacy ?? "public";
       const init = await networkSend(
         `${api("upload/youtube/v3/videos")}?uploadType=resumable&part=snippet,status`,
