@@ -36,6 +36,7 @@ import { toastPostError } from "../utils/errors";
 import { browserTimeZone, formatDay } from "../utils/format";
 import {
   emptyPostForm,
+  mediaProblemsOf,
   type PostFormValues,
   postFormFrom,
   postFormSchema,
@@ -125,6 +126,7 @@ export function PostComposer({
   const selected = accounts.filter((a) => values.accountIds.includes(a.id));
   const platforms = [...new Set(selected.map((a) => a.platform))] as Platform[];
   const facebookAccounts = selected.filter((a) => a.platform === "facebook");
+  const mediaProblems = mediaProblemsOf(values, platforms, kindOf);
 
   const text = composePostText(values.content, values.hashtags);
   const budget = textBudget(text, platforms, { twitterThread: values.twitterThread });
@@ -311,6 +313,7 @@ export function PostComposer({
         value={values.media}
         getValue={() => form.getValues("media")}
         onChange={(media) => set("media", media)}
+        problems={mediaProblems}
       />
 
       <SchedulePicker

@@ -7,9 +7,10 @@ import {
   POST_MESSAGES,
   type PostMedia,
 } from "@app/shared";
-import { FileWarning, Images, X } from "lucide-react";
+import { CircleAlert, FileWarning, Images, X } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -31,16 +32,20 @@ const RATIO_NAMES: Record<AspectRatio, string> = {
 
 /**
  * The composer's Media: files picked from the library or uploaded here (they join the library too), each
- * with its crop and a remove button, at most MAX_MEDIA_FILES.
+ * with its crop and a remove button, at most MAX_MEDIA_FILES. What a chosen network would refuse of them is
+ * said right here, network by network, before anything is saved.
  */
 export function PostMediaField({
   id,
   value,
   getValue,
   onChange,
+  problems = [],
 }: {
   id: string;
   value: PostMedia[];
+  /** each chosen network's objection to these media, with its title ("Not Accepted by TikTok") */
+  problems?: readonly { title: string; message: string }[];
   /** the post's media right now (an upload finishing later adds to what is there then) */
   getValue(): PostMedia[];
   onChange(media: PostMedia[]): void;
@@ -136,6 +141,26 @@ export function PostMediaField({
             );
           })}
         </ul>
+      )}
+
+      {problems.length > 0 && (
+        <Alert variant="destructive" aria-label="Media not accepted">
+          <CircleAlert aria-hidden />
+          <AlertTitle>
+            {problems.length === 1 ? problems[0]?.title : "Some networks cannot take these media"}
+          </AlertTitle>
+          <AlertDescription>
+            {problems.length === 1 ? (
+              <p>{problems[0]?.message}</p>
+            ) : (
+              <ul className="grid list-disc gap-1 pl-4">
+                {problems.map((p) => (
+                  <li key={p.message}>{p.message}</li>
+                ))}
+              </ul>
+            )}
+          </AlertDescription>
+        </Alert>
       )}
 
       <MediaDropZone compact onFiles={uploads.upload} disabled={full}>

@@ -5,6 +5,8 @@ import {
   LINKEDIN_VISIBILITIES,
   type MediaFacts,
   type MediaFileType,
+  type MediaProblem,
+  mediaProblem,
   type Platform,
   type Post,
   type PostCheckInput,
@@ -159,6 +161,22 @@ export function toCheckInput(
     timezone,
     options: postOptions(values, platforms),
   };
+}
+
+/**
+ * What each chosen network says of the post's media (one video for TikTok, images for a pin...), from the
+ * same rule the server and the publisher apply; shown beside the media while they are picked. Empty until
+ * the post has media: the save says what a network cannot post without.
+ */
+export function mediaProblemsOf(
+  values: PostFormValues,
+  platforms: readonly Platform[],
+  kindOf: (mediaId: string) => MediaFacts | undefined,
+): MediaProblem[] {
+  if (values.media.length === 0) return [];
+  const media = values.media.map((m) => kindOf(m.id) ?? {});
+  const options = postOptions(values, platforms);
+  return platforms.flatMap((p) => mediaProblem(p, media, options) ?? []);
 }
 
 /** The body of the create call. */
