@@ -1,4 +1,4 @@
-import { EDITABLE_STATUSES, POST_MESSAGES, type Post } from "@app/shared";
+import { POST_MESSAGES, type Post } from "@app/shared";
 import FullCalendar from "@fullcalendar/react";
 import dayGridPlugin from "@fullcalendar/react/daygrid";
 import interactionPlugin from "@fullcalendar/react/interaction";
@@ -9,8 +9,8 @@ import "@fullcalendar/react/skeleton.css";
 import "@fullcalendar/react/themes/classic/theme.css";
 import "@fullcalendar/react/themes/classic/palette.css";
 import "./content-calendar.css";
-import type { CalendarRef, EventDropInfo, EventInput } from "@fullcalendar/react";
-import { addDays, format, parse, startOfDay } from "date-fns";
+import type { ButtonInfo, CalendarRef, EventDropInfo } from "@fullcalendar/react";
+import { format, parse } from "date-fns";
 import { TriangleAlert } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
@@ -22,81 +22,33 @@ import { useTheme } from "@/lib/theme";
 import { cn } from "@/lib/utils";
 import { usePosts } from "../api/get-posts";
 import { useUpdatePost } from "../api/update-post";
+import { canDropAt, droppedAt, LEGEND, monthEvents, postsByDay, statusColor, toEvent } from "../utils/calendar-events";
 import { monthGridRange } from "../utils/calendar-range";
 import { toastPostError } from "../utils/errors";
 import { formatDay } from "../utils/format";
 import type { PostsRange } from "../utils/posts-cache";
 import { PostDetailsDialog } from "./post-details-dialog";
+import { PostStatusBadge } from "./post-status-badge";
 
-/** The spec's calendar cell: up to 2 network badges, then "+N"; and the first 20 characters of the text. */
+/** The spec's calendar cell: up to 2 network badges, then "+N". */
 const BADGES_SHOWN = 2;
-const SNIPPET_LENGTH = 20;
-/** Posts a month cell shows; the rest of the day is one "+N more" that opens the day. */
-const POSTS_PER_MONTH_CELL = 2;
+/** Dots a phone's month cell shows; the rest of the day is counted after them. */
+const DOTS_PER_PHONE_CELL = 3;
+/** The app's times are on a 24-hour clock ("at 09:00"): the calendar's too. */
+const TIME_FORMAT = { hour: "2-digit", minute: "2-digit", hour12: false } as const;
 
-const STATUS_COLORS: Record<string, string> = {
-  draft: "#64748b",
-  scheduled: "#4f46e5",
-  publishing: "#b45309",
-  published: "#15803d",
-};
-const FAILED_COLOR = "#dc2626";
+const isTimeGrid = (view: string) => view.startsWith("timeGrid");
+const hasRoomForText = (view: string) => view === "timeGridDay" || view.startsWith("list");
 
-const snippet = (post: Post) => {
-  const text = post.content.trim() || post.hashtags.map((t) => `#${t}`).join(" ");
-  return text.slice(0, SNIPPET_LENGTH);
-};
-
-const isEditable = (post: Post) => EDITABLE_STATUSES.includes(post.status);
-
-function toEvent(post: Post): EventInput {
-  return {
-    id: post.id,
-    title: snippet(post),
-    start: post.scheduledAt,
-    allDay: false,
-    startEditable: isEditable(post),
-    durationEditable: false,
-    color: STATUS_COLORS[post.status] ?? FAILED_COLOR,
-    extendedProps: { post },
-  };
-}
-
-/**
- * The month view gets only what its cells show: each day's first posts and one "+N more" for the rest.
- * FullCalendar then lays out a few events per day instead of every post of a busy month.
- */
-function monthEvents(posts: Post[]): EventInput[] {
-  const byDay = new Map<string, Post[]>();
-  for (const post of posts) {
-    const day = format(new Date(post.scheduledAt), "yyyy-MM-dd");
-    const list = byDay.get(day);
-    if (list) list.push(post);
-    else byDay.set(day, [post]);
-  }
-  const events: EventInput[] = [];
-  for (const [day, list] of byDay) {
-    for (const post of list.slice(0, POSTS_PER_MONTH_CELL)) events.push(toEvent(post));
-    const rest = list.length - POSTS_PER_MONTH_CELL;
-    if (rest > 0) {
-      events.push({
-        id: `more-${day}`,
-        title: `+${rest} more`,
-        start: `${day}T23:59:59`,
-        allDay: false,
-        editable: false,
-        display: "list-item",
-        className: "content-calendar-more",
-        extendedProps: { moreDay: day },
-      });
-    }
-  }
-  return events;
-}
+/** Toolbar buttons in the app's own look: outline buttons, and the view switcher as a segmented control. */
+const buttonClass = (info: ButtonInfo) =>
+  info.buttonGroup?.hasSelection
+    ? cn("content-calendar-segment", info.isSelected && "content-calendar-segment-active")
+    : "content-calendar-button";
 
 /**
  * The Content Calendar: the user's posts by month, week, day or as a list. A draft or scheduled post can be
- * dragged onto another day: it keeps its time (the server keeps it when only the date is sent).
+ * dragged onto another day (month view: it keeps its time) or another time (week and day views).
  */
 export default function ContentCalendar({ initialDate }: { initialDate?: string }) {
   // The month's posts are asked for at once; FullCalendar then reports the range it shows (datesSet).
@@ -114,27 +66,31 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
   const latest = useRef(list);
   latest.current = list;
   const [viewType, setViewType] = useState("dayGridMonth");
+  // A phone's month cell is too narrow for text: it shows a dot per post, and a tap opens the day.
+  const dots = mobile && viewType === "dayGridMonth";
   const calendar = useRef<CalendarRef>(null);
   // The post opened by a click; read from the list each render, so its dialog follows live changes.
   const [openId, setOpenId] = useState<string | null>(null);
   const opened = list.find((p) => p.id === openId) ?? null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the list
-  const events = useMemo(
-    () => (viewType === "dayGridMonth" ? monthEvents(latest.current) : latest.current.map(toEvent)),
-    [signature, viewType],
-  );
+  const events = useMemo(() => {
+    if (dots) return [];
+    if (viewType === "dayGridMonth") return monthEvents(latest.current);
+    return latest.current.map((post) => toEvent(post, hasRoomForText(viewType)));
+  }, [signature, viewType, dots]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the list
+  const byDay = useMemo(() => postsByDay(latest.current), [signature]);
+  const openDay = (day: Date | string) => calendar.current?.getApi().changeView("timeGridDay", day);
 
   const onDrop = (info: EventDropInfo) => {
     const post = info.event.extendedProps.post as Post;
-    const days = info.delta.days;
-    // Only the day moves; a drop at another hour of the same day (week and day views) changes nothing.
-    if (days === 0 || info.delta.months !== 0 || info.delta.years !== 0) {
+    const start = info.event.start;
+    if (!start) {
       info.revert();
       return;
     }
-    const scheduledDate = format(addDays(parse(post.scheduledDate, "yyyy-MM-dd", new Date()), days), "yyyy-MM-dd");
     update.mutate(
-      { id: post.id, body: { scheduledDate } },
+      { id: post.id, body: droppedAt(post, start) },
       {
         onSuccess: (saved) =>
           toast.success(POST_MESSAGES.rescheduledTitle, {
@@ -175,30 +131,66 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
             : { start: "prev,next today", center: "title", end: "dayGridMonth,timeGridWeek,timeGridDay,listMonth" }
         }
         footerToolbar={mobile ? { start: "today", end: "dayGridMonth,timeGridWeek,timeGridDay,listMonth" } : false}
+        buttonClass={buttonClass}
+        buttonGroupClass={(info) => (info.hasSelection ? "content-calendar-segments" : "content-calendar-buttons")}
         todayText="Today"
         monthText="Month"
         weekTextLong="Week"
         dayText="Day"
         listText="List"
-        height="auto"
+        // The month and the list take the room they need. A day has 24 hours of slots: the week and day
+        // views are a window onto them (a height of their own, or they collapse), opened at the working day.
+        height={isTimeGrid(viewType) ? (mobile ? 640 : 760) : "auto"}
+        scrollTime="08:00:00"
+        eventTimeFormat={TIME_FORMAT}
+        slotHeaderFormat={TIME_FORMAT}
         colorScheme={resolved}
         editable
         dayMaxEvents={3}
-        views={{
-          dayGridMonth: { displayEventTime: false },
-          // A day has 24 hours of slots: a window onto them, opened at the working day.
-          timeGridWeek: { height: 720, scrollTime: "08:00:00" },
-          timeGridDay: { height: 720, scrollTime: "08:00:00" },
-        }}
-        eventAllow={(span) => startOfDay(span.start) >= startOfDay(new Date())}
+        views={{ dayGridMonth: { displayEventTime: false } }}
+        eventAllow={(span, moving) => canDropAt(span, moving)}
         events={events}
         eventDrop={onDrop}
         eventClick={(info) => {
           const day = info.event.extendedProps.moreDay as string | undefined;
-          if (day) calendar.current?.getApi().changeView("timeGridDay", day);
+          if (day) openDay(day);
           const post = info.event.extendedProps.post as Post | undefined;
           if (post) setOpenId(post.id);
         }}
+        dateClick={(info) => {
+          if (dots) openDay(info.date);
+        }}
+        dayCellTopContent={
+          dots
+            ? (arg) => {
+                const day = byDay.get(format(arg.date, "yyyy-MM-dd")) ?? [];
+                const rest = day.length - DOTS_PER_PHONE_CELL;
+                return (
+                  <span className="flex flex-col items-end gap-1">
+                    <span>{arg.dayNumberText}</span>
+                    {day.length > 0 && (
+                      <span className="flex flex-wrap justify-end gap-0.5">
+                        <span className="sr-only">{day.length === 1 ? "1 post" : `${day.length} posts`}</span>
+                        {day.slice(0, DOTS_PER_PHONE_CELL).map((post) => (
+                          <span
+                            key={post.id}
+                            aria-hidden
+                            className="size-2 rounded-full"
+                            style={{ backgroundColor: statusColor(post) }}
+                          />
+                        ))}
+                        {rest > 0 && (
+                          <span aria-hidden className="text-[0.625rem] leading-none">
+                            +{rest}
+                          </span>
+                        )}
+                      </span>
+                    )}
+                  </span>
+                );
+              }
+            : undefined
+        }
         datesSet={(info) => {
           setViewType(info.view.type);
           const next = { from: info.start.toISOString(), to: info.end.toISOString() };
@@ -212,23 +204,40 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
           const post = arg.event.extendedProps.post as Post | undefined;
           if (!post) return undefined;
           const extra = post.platforms.length - BADGES_SHOWN;
+          const roomy = hasRoomForText(arg.view.type);
           return (
             <span
-              className={cn("flex min-w-0 items-center gap-1 overflow-hidden px-0.5 text-xs", !mobile && "flex-wrap")}
+              className={cn(
+                "flex min-w-0 items-center gap-1 overflow-hidden px-0.5 text-xs",
+                !mobile && "flex-wrap",
+                roomy && "text-sm",
+              )}
             >
               {/* The colour tells the status at a glance; this tells it to screen readers. */}
-              <span className="sr-only">{post.status.replace("_", " ")}: </span>
+              {arg.view.type.startsWith("list") ? (
+                <PostStatusBadge status={post.status} />
+              ) : (
+                <span className="sr-only">{post.status.replace(/_/g, " ")}: </span>
+              )}
               {post.platforms.slice(0, BADGES_SHOWN).map((p) => (
                 <PlatformIcon key={p} platform={p} labelled size="sm" className="size-4 rounded-sm text-[0.5rem]" />
               ))}
               {extra > 0 && <span className="shrink-0 font-semibold">+{extra}</span>}
               {arg.timeText && <span className="shrink-0 opacity-80">{arg.timeText}</span>}
               {/* On a phone the cell is a few characters wide: one line, cut short. */}
-              <span className={cn("min-w-0", mobile ? "truncate" : "break-words")}>{arg.event.title}</span>
+              <span className={cn("min-w-0", mobile && !roomy ? "truncate" : "break-words")}>{arg.event.title}</span>
             </span>
           );
         }}
       />
+      <ul aria-label="Post status colours" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+        {LEGEND.map((item) => (
+          <li key={item.label} className="flex items-center gap-1.5">
+            <span aria-hidden className="size-2 rounded-full" style={{ backgroundColor: item.color }} />
+            {item.label}
+          </li>
+        ))}
+      </ul>
       <PostDetailsDialog post={opened} onOpenChange={(open) => !open && setOpenId(null)} />
     </div>
   );

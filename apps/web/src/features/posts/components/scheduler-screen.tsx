@@ -83,7 +83,7 @@ export function SchedulerScreen() {
           <Card className="min-w-0">
             <CardHeader>
               <h2 className="font-semibold leading-none tracking-tight">Content Calendar</h2>
-              <CardDescription>Drag a draft or scheduled post onto another day to reschedule it.</CardDescription>
+              <CardDescription>Drag a draft or scheduled post to another day or time to reschedule it.</CardDescription>
             </CardHeader>
             <CardContent className="p-2 pt-0 sm:p-6 sm:pt-0">
               <Suspense fallback={<Skeleton className="h-[32rem]" />}>
