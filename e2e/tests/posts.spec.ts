@@ -252,8 +252,10 @@ test("save a draft on Create New Post: nothing to save, then a draft for today a
   const item = postItem(page, "An idea for later");
   await expect(item.getByText("draft", { exact: true })).toBeVisible();
   await expect(item.getByText(/at 09:00/)).toBeVisible();
-  // Only scheduled posts offer Publish now and Delete.
-  await expect(item.getByRole("button")).toHaveCount(0);
+  // Only scheduled posts offer Publish now; a draft can be edited or deleted.
+  await expect(item.getByRole("button", { name: "Publish now" })).toHaveCount(0);
+  await expect(item.getByRole("button", { name: "Delete" })).toBeVisible();
+  await expect(item.getByRole("link", { name: /^Edit post/ })).toBeVisible();
 });
 
 test("the composer's rules: content required, Facebook page required, X's limit, Pinterest note, preview", async ({
