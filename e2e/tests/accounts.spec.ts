@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { connectSandboxAccount } from "../support/accounts";
 import { signedIn } from "../support/users";
@@ -359,3 +360,20 @@ test.describe("card actions at 1280 and 375 px", () => {
     });
   }
 });
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`the Disconnect dialog has no serious or critical axe violations (${colorScheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await signedIn(page);
+    const username = newUsername();
+    await connectSandboxAccount(page, "linkedin", username);
+    await page.goto("/connected-accounts");
+    await accountCard(page, username)
+      .getByRole("button", { name: /^Disconnect/ })
+      .click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog.getByText("No scheduled posts include this account.")).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).include("[role=alertdialog]").analyze();
+    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  });
+}

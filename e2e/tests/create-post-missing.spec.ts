@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { signedIn } from "../support/users";
 
@@ -11,6 +12,8 @@ for (const [what, id] of [
     await expect(page.getByRole("heading", { name: "This post doesn't exist" })).toBeVisible();
     await expect(page.getByText("It may have been deleted, or the link you followed is incomplete.")).toBeVisible();
     await expect(page.getByText(/Unknown post id|Post not found|^id:/)).toHaveCount(0);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
     await page.getByRole("link", { name: "Go to Post Scheduler" }).click();
     await expect(page).toHaveURL(/\/scheduler$/);
   });

@@ -143,7 +143,7 @@ export function AccountCard({ account, createPost }: { account: SocialAccount; c
         )}
 
         {problem && (
-          <p className="flex gap-2 rounded-md bg-destructive/5 p-2 text-sm text-destructive">
+          <p className="flex gap-2 rounded-md bg-destructive/5 p-2 text-sm text-destructive dark:text-red-300">
             <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
             <span className="min-w-0 break-words">{problem}</span>
           </p>

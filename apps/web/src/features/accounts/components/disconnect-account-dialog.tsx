@@ -58,7 +58,7 @@ export function DisconnectAccountDialog({
         <Button
           size="sm"
           variant="outline"
-          className="text-destructive hover:text-destructive"
+          className="text-destructive hover:text-destructive dark:text-red-400 dark:hover:text-red-400"
           disabled={disabled}
           aria-label={`Disconnect ${label} account ${name}`}
         >
