@@ -41,14 +41,14 @@ test("a post that fails while the app is open is told at once, counted in the si
   await publishNow(page, accountId, words);
 
   await expect(page.getByText("Publishing failed on LinkedIn")).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText(/Content is a duplicate/).first()).toBeVisible();
+  await expect(page.getByText(/LinkedIn refused a duplicate of an earlier post/).first()).toBeVisible();
   await expect(nav.getByRole("link", { name: /Notifications\s*1 new/ })).toBeVisible();
 
   await nav.getByRole("link", { name: /Notifications/ }).click();
   const item = page.getByRole("list", { name: "Notifications" }).getByRole("listitem");
   await expect(item).toHaveCount(1);
   await expect(item.getByText("New")).toBeVisible();
-  await expect(item.getByText(/Content is a duplicate/)).toBeVisible();
+  await expect(item.getByText(/LinkedIn refused a duplicate of an earlier post/)).toBeVisible();
   await page.getByRole("button", { name: "Mark All as Read" }).click();
   await expect(page.getByText("All notifications are marked as read.")).toBeVisible();
   await expect(item.getByText("New")).toHaveCount(0);

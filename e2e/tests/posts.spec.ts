@@ -526,7 +526,7 @@ test("Publish Now with one network failing is Partially Published; with every ne
   await page.getByLabel("Content").fill(words);
   await page.getByRole("button", { name: "Publish Now" }).click();
   await expect(page.getByText("Publishing Failed", { exact: true })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText(/LinkedIn: Content is a duplicate/)).toBeVisible();
+  await expect(page.getByText(/LinkedIn: LinkedIn refused a duplicate of an earlier post/)).toBeVisible();
   await expect(page.getByLabel("Content")).toHaveValue(words);
 });
 
