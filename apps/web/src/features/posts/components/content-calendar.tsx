@@ -160,6 +160,13 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
         dateClick={(info) => {
           if (dots) openDay(info.date);
         }}
+        // The day's number is then a link too, for the keyboard; it names the day and its posts.
+        navLinks={dots}
+        navLinkDayClick="timeGridDay"
+        navLinkHint={(dateText: string, date: Date) => {
+          const count = byDay.get(format(date, "yyyy-MM-dd"))?.length ?? 0;
+          return count === 0 ? dateText : `${dateText}: ${count === 1 ? "1 post" : `${count} posts`}`;
+        }}
         dayCellTopContent={
           dots
             ? (arg) => {
@@ -170,7 +177,6 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
                     <span>{arg.dayNumberText}</span>
                     {day.length > 0 && (
                       <span className="flex flex-wrap justify-end gap-0.5">
-                        <span className="sr-only">{day.length === 1 ? "1 post" : `${day.length} posts`}</span>
                         {day.slice(0, DOTS_PER_PHONE_CELL).map((post) => (
                           <span
                             key={post.id}
