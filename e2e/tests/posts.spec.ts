@@ -45,6 +45,27 @@ async function drag(page: Page, from: Locator, to: Locator) {
 test.describe("scheduling", () => {
   test.use({ timezoneId: ZONE });
 
+  test("a post is scheduled at any time to the minute through Other time…", async ({ page }) => {
+    await page.clock.setFixedTime(new Date(TODAY));
+    await signedIn(page);
+    const username = newUsername();
+    await connectSandboxAccount(page, "linkedin", username);
+    await page.goto("/create-post");
+    await pickAccount(page, new RegExp(`LinkedIn: ${username}`, "i"));
+    await page.getByLabel("Content").fill("Quarter past two, and a bit");
+    await page.getByLabel("Schedule date").fill("2027-03-12");
+    await page.getByLabel("Schedule time").selectOption({ label: "Other time…" });
+    await page.getByLabel("Exact time").fill("14:35");
+    await page.getByRole("button", { name: "Schedule Post" }).click();
+    await expect(page.getByText("Post Scheduled")).toBeVisible();
+    const { posts } = (await (await page.request.get("/api/posts")).json()) as {
+      posts: { scheduledDate: string; scheduledTime: string; timezone: string }[];
+    };
+    expect(posts).toEqual([
+      expect.objectContaining({ scheduledDate: "2027-03-12", scheduledTime: "14:35", timezone: ZONE }),
+    ]);
+  });
+
   test("schedule a post in the scheduler, see it on the calendar and in the list, drag it to another day, delete it", async ({
     page,
   }) => {
@@ -73,7 +94,12 @@ test.describe("scheduling", () => {
     const date = page.getByLabel("Schedule date");
     await expect(date).toHaveAttribute("min", "2027-03-10");
     await date.fill("2027-03-11");
+    // Any time to the minute: Other time… opens the exact time; a quick time closes it again.
+    await page.getByLabel("Schedule time").selectOption({ label: "Other time…" });
+    await page.getByLabel("Exact time").fill("14:35");
+    await expect(page.getByLabel("Exact time")).toHaveValue("14:35");
     await page.getByRole("button", { name: "9 AM" }).click();
+    await expect(page.getByLabel("Exact time")).toHaveCount(0);
     await expect(page.getByLabel("Schedule time")).toHaveValue("09:00");
     await schedule.click();
 
@@ -309,6 +335,8 @@ test("the composer's rules: content required, Facebook page required, X's limit,
   await schedule.click();
   await expect(page.getByText("Facebook Page Required")).toBeVisible();
   await expect(page.getByText("Please select a Facebook page to post to.")).toBeVisible();
+  // One toast for the form's objections: the new one replaced the last.
+  await expect(page.getByText("Content Required")).toHaveCount(0);
 
   // X as well, with text over its 280 characters: the counter goes red and scheduling is refused.
   await pickAccount(page, new RegExp(`X \\(Twitter\\): ${x}`, "i"));
@@ -321,6 +349,7 @@ test("the composer's rules: content required, Facebook page required, X's limit,
   await schedule.click();
   await expect(page.getByText("Content Too Long")).toBeVisible();
   await expect(page.getByText("Tweet exceeds 280 character limit")).toBeVisible();
+  await expect(page.getByText("Facebook Page Required")).toHaveCount(0);
 
   // The preview warns where the text would be cut; as a thread it fits.
   await page.getByRole("button", { name: "Preview" }).click();

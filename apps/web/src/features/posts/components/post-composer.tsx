@@ -70,6 +70,9 @@ const SIGN_IN: Record<Intent, string> = {
  * the Create New Post page and in the scheduler's Create Post tab. Every rule of the spec is checked before
  * anything is sent; a failure keeps everything typed.
  */
+/** The form's objections share one toast: the newest replaces the last, instead of a pile while the user fixes them. */
+const CHECK_TOAST = "post-composer-check";
+
 export function PostComposer({
   initialAccountId,
   editing,
@@ -140,7 +143,7 @@ export function PostComposer({
 
   const onInvalid = (errors: FieldErrors<PostFormValues>) => {
     const first = Object.values(errors).find((e) => e?.message);
-    toast.error("Please check your post", { description: first?.message?.toString() });
+    toast.error("Please check your post", { id: CHECK_TOAST, description: first?.message?.toString() });
   };
 
   const run = (intent: Intent) =>
@@ -163,7 +166,7 @@ export function PostComposer({
         now,
       );
       if (problem) {
-        toast.error(problem.title, { description: problem.message });
+        toast.error(problem.title, { id: CHECK_TOAST, description: problem.message });
         return;
       }
 

@@ -1,11 +1,18 @@
 import { QUICK_TIMES, TIME_OPTIONS } from "@app/shared";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { timeLabel } from "../utils/format";
 
-/** The date (today at the earliest) and the hour the post goes out, with quick picks for the time. */
+/** The select's entry that opens the exact time field. */
+const OTHER = "other";
+
+/**
+ * The date (today at the earliest) and the time the post goes out: the spec's hourly times and quick picks,
+ * and any other time to the minute through "Other time…".
+ */
 export function SchedulePicker({
   id,
   minDate,
@@ -21,6 +28,9 @@ export function SchedulePicker({
   onDateChange(date: string): void;
   onTimeChange(time: string): void;
 }) {
+  const offHour = time !== "" && !TIME_OPTIONS.includes(time);
+  const [exact, setExact] = useState(offHour);
+  const showExact = exact || offHour;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <div className="grid gap-2">
@@ -35,15 +45,30 @@ export function SchedulePicker({
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-time`}>Schedule time</Label>
-        <NativeSelect id={`${id}-time`} value={time} onChange={(e) => onTimeChange(e.target.value)}>
+        <NativeSelect
+          id={`${id}-time`}
+          value={showExact ? OTHER : time}
+          onChange={(e) => {
+            const value = e.target.value;
+            setExact(value === OTHER);
+            if (value !== OTHER) onTimeChange(value);
+          }}
+        >
           <option value="">Select a time</option>
           {TIME_OPTIONS.map((t) => (
             <option key={t} value={t}>
               {timeLabel(t)}
             </option>
           ))}
+          <option value={OTHER}>Other time…</option>
         </NativeSelect>
       </div>
+      {showExact && (
+        <div className="grid gap-2 sm:col-start-2">
+          <Label htmlFor={`${id}-exact`}>Exact time</Label>
+          <Input id={`${id}-exact`} type="time" step={60} value={time} onChange={(e) => onTimeChange(e.target.value)} />
+        </div>
+      )}
       <fieldset className="sm:col-span-2">
         <legend className="mb-2 text-sm font-medium">Quick times</legend>
         <div className="flex flex-wrap gap-2">
@@ -54,7 +79,10 @@ export function SchedulePicker({
               size="sm"
               variant={time === q.value ? "default" : "outline"}
               aria-pressed={time === q.value}
-              onClick={() => onTimeChange(q.value)}
+              onClick={() => {
+                setExact(false);
+                onTimeChange(q.value);
+              }}
             >
               {q.label}
             </Button>

@@ -129,7 +129,8 @@ export function useQuickPostForm<T extends FieldValues>(opts: {
     (values) => send(opts.toDraft(values)),
     () => {
       const { title, description } = invalidToast(opts.network, form.getValues());
-      toast.error(title, { description });
+      // One toast per dialog, replaced by the next objection rather than piled up.
+      toast.error(title, { id: `quick-post-check-${opts.network}`, description });
     },
   );
   /** What the dialog's QuickPostShell takes from the form: spread it there. */
