@@ -1,6 +1,6 @@
 export { SANDBOX_CLIENT_SECRET, sandboxClientId } from "./kit";
 export { personOf } from "./people";
-export type { ReviewChange, ReviewSettings } from "./review";
+export { defaultReview, type ReviewChange, type ReviewSettings } from "./review";
 export {
   createSandbox,
   type FaultOptions,

@@ -1,3 +1,4 @@
+import { defaultReview } from "@app/sandbox";
 import { PLATFORM_SCOPES } from "@app/shared";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, expect, test } from "vitest";
@@ -110,17 +111,9 @@ test("Facebook refusing the follower count never breaks connecting", async () =>
 });
 
 test("without Advanced Access to publish_video (App Review) people connect without it and videos say so; the app's developers keep it", async () => {
-  t.sandbox.setReview({
-    facebook: {
-      advanced: [
-        "public_profile",
-        "pages_show_list",
-        "pages_read_engagement",
-        "pages_manage_posts",
-        "business_management",
-      ],
-    },
-  });
+  // Every permission a reviewed app has, but publish_video.
+  const advanced = defaultReview().facebook.advanced.filter((p) => p !== "publish_video");
+  t.sandbox.setReview({ facebook: { advanced } });
   for (const [username, outcome] of [
     ["fb_frank", "failed"],
     ["dev_frank", "published"],
