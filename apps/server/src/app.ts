@@ -8,6 +8,7 @@ import type { Config } from "./config/env";
 import type { Database } from "./db/client";
 import { createMailer, type Mailer } from "./email/mailer";
 import { registerErrorHandler } from "./http/errors";
+import { loggerOptions } from "./http/logging";
 import { registerOpenApi } from "./http/openapi";
 import { registerSecurity } from "./http/security";
 import { registerSpa } from "./http/spa";
@@ -61,30 +62,6 @@ export interface AppDeps {
   now?: () => Date;
   /** Defaults to the storage the configuration names (local disk or S3). */
   mediaStorage?: MediaStorage;
-}
-
-/** Paths and queries that carry one-time secrets are never written to the logs. */
-export function redactUrl(url: string): string {
-  return url
-    .replace(/(\/reset-password\/|\/api\/billing\/local\/sessions\/)[^/?#]+/g, "$1[redacted]")
-    .replace(
-      /([?&](?:token|code|state|session|access_token|fb_exchange_token|client_secret|refresh_token|code_verifier)=)[^&#]*/g,
-      "$1[redacted]",
-    );
-}
-
-export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
-  return {
-    level: config.logLevel,
-    redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
-    serializers: {
-      req: (req: { method: string; url: string; ip?: string }) => ({
-        method: req.method,
-        url: redactUrl(req.url),
-        ip: req.ip,
-      }),
-    },
-  };
 }
 
 /** The whole HTTP app, not listening: main.ts listens, tests call inject(). */

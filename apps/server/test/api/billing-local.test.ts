@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES, BILLING_MESSAGES, POST_MESSAGES, wallClock } from "@app/shared";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { redactUrl } from "../../src/app";
+import { redactUrl } from "../../src/http/logging";
 import { createNetworkTestApp, type NetworkTestApp, signedInUser } from "../helpers";
 import { connect } from "../oauth";
 

@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { redactUrl, sandboxMediaFetch } from "../../src/app";
+import { sandboxMediaFetch } from "../../src/app";
+import { redactUrl } from "../../src/http/logging";
 import { createPublishingWorker } from "../../src/worker/publishing-worker";
 import { createQueueRepo } from "../../src/worker/queue.repo";
 import { createTestApp, type TestApp } from "../helpers";
