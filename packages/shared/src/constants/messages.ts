@@ -26,6 +26,11 @@ export const AUTH_MESSAGES = {
   updateFailed: "Update failed",
   passwordUpdateFailed: "Failed to update password.",
   tooManyRequests: "Too many attempts. Please wait a moment and try again.",
+  passwordTooLong: (max: number) => `Password must be at most ${max} characters.`,
+  passwordIsEmail: "Choose a password that is not your e-mail address.",
+  passwordTooCommon: "This password is too common. Choose one that is harder to guess.",
+  nameTooLong: (max: number) => `Use at most ${max} characters for your name.`,
+  imageNotAllowed: "A profile picture cannot be set: leave the image empty.",
 } as const;
 
 export const GENERIC_MESSAGES = {
@@ -179,7 +184,7 @@ export const POST_MESSAGES = {
   linkedPostGoneTitle: "Post not found",
   linkedPostGone: "This post has been deleted since.",
   noAccountsTitle: "No social accounts connected",
-  pinterestNote: "Pinterest needs an image: pins are created from the first image of the post.",
+  pinterestNote: "Pinterest needs an image: one image makes a pin, two to five make a carousel pin (no video pins).",
   facebookPagesLoading: "Loading all Facebook pages...",
   facebookPagesEmpty: "No Facebook pages found",
   facebookPagesEmptyHint: "Make sure you have pages that you manage on Facebook.",
@@ -277,4 +282,11 @@ export const NOTIFICATION_MESSAGES = {
   notFound: "Notification not found",
   emptyTitle: "You're all caught up",
   emptyDescription: "When a post cannot go out, you will hear about it here.",
+} as const;
+
+/** Refusals of malformed input, whatever the route. */
+export const INPUT_MESSAGES = {
+  /** NUL and other control characters: `field` is the field's name as the user knows it ("Content") */
+  cannotStore: (field: string) => `${field} contains characters that cannot be stored.`,
+  tooDeep: "The request body is nested too deeply.",
 } as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PLATFORMS } from "../constants/platforms";
 import { TIKTOK_PRIVACY_LEVELS } from "../constants/posts";
+import { singleLineText } from "./text";
 
 export const platformSchema = z.enum(PLATFORMS);
 
@@ -42,8 +43,8 @@ export const networkListResponseSchema = z.object({ networks: z.array(networkSch
 
 export const oauthInitiateResponseSchema = z.object({ authUrl: z.string().url() });
 export const oauthCallbackBodySchema = z.object({
-  code: z.string().min(1).max(2048),
-  state: z.string().min(1).max(512),
+  code: singleLineText("Code").min(1).max(2048),
+  state: singleLineText("State").min(1).max(512),
 });
 export type OAuthCallbackBody = z.infer<typeof oauthCallbackBodySchema>;
 

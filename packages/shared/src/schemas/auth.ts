@@ -1,23 +1,45 @@
 import { z } from "zod";
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../constants/auth";
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "../constants/auth";
 import { AUTH_MESSAGES } from "../constants/messages";
+import { newPasswordProblem, passwordIsEmail } from "../rules/password-rules";
+import { singleLineText } from "./text";
 
-const email = z.string().trim().toLowerCase().min(1, AUTH_MESSAGES.emailRequired).email(AUTH_MESSAGES.invalidEmail);
-const password = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+const email = singleLineText("E-mail", { required: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .email(AUTH_MESSAGES.invalidEmail);
+
+/** A new password (sign-up, reset, change): the rules of newPasswordProblem, but for the e-mail (see below). */
+export const newPasswordSchema = singleLineText("Password", { required: AUTH_MESSAGES.passwordTooShort }).superRefine(
+  (value, ctx) => {
+    const problem = newPasswordProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  },
+);
+
+/** The user's name, at sign-up and when it is changed. */
+export const nameSchema = singleLineText("Name", { required: AUTH_MESSAGES.nameRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.nameRequired)
+  .max(NAME_MAX_LENGTH, AUTH_MESSAGES.nameTooLong(NAME_MAX_LENGTH));
+
+/** A password equal to the e-mail address of the same form is refused on the password field. */
+const passwordNotEmail = (v: { email: string; password: string }, ctx: z.RefinementCtx) => {
+  if (passwordIsEmail(v.password, v.email)) {
+    ctx.addIssue({ code: "custom", message: AUTH_MESSAGES.passwordIsEmail, path: ["password"] });
+  }
+};
+
+const signUpFields = z.object({ name: nameSchema, email, password: newPasswordSchema });
 
 /** What the server accepts for sign-up (the confirmation is checked in the form). */
-export const signUpBodySchema = z.object({
-  name: z.string({ error: AUTH_MESSAGES.nameRequired }).trim().min(1, AUTH_MESSAGES.nameRequired).max(NAME_MAX_LENGTH),
-  email,
-  password,
-});
+export const signUpBodySchema = signUpFields.superRefine(passwordNotEmail);
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
-export const signUpFormSchema = signUpBodySchema
+export const signUpFormSchema = signUpFields
   .extend({ confirmPassword: z.string() })
+  .superRefine(passwordNotEmail)
   .refine((v) => v.password === v.confirmPassword, {
     message: AUTH_MESSAGES.passwordsDoNotMatch,
     path: ["confirmPassword"],
@@ -27,7 +49,10 @@ export type SignUpForm = z.infer<typeof signUpFormSchema>;
 export const signInBodySchema = z.object({
   email,
   // The form says which field is missing; the API's own refusal of a missing one keeps the spec's text.
-  password: z.string().min(1, AUTH_MESSAGES.passwordRequired),
+  // Any length: passwords chosen under older, shorter minimums still sign in.
+  password: singleLineText("Password", { required: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong(PASSWORD_MAX_LENGTH)),
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 
@@ -35,12 +60,31 @@ export const requestPasswordResetSchema = z.object({ email });
 export type RequestPasswordReset = z.infer<typeof requestPasswordResetSchema>;
 
 export const resetPasswordFormSchema = z
-  .object({ password, confirmPassword: z.string() })
+  .object({ password: newPasswordSchema, confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, {
     message: AUTH_MESSAGES.passwordsDoNotMatch,
     path: ["confirmPassword"],
   });
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+/** POST /api/auth/reset-password (the server also refuses the account's e-mail as the new password). */
+export const resetPasswordBodySchema = z.object({
+  newPassword: newPasswordSchema,
+  token: singleLineText("Token", { required: AUTH_MESSAGES.resetTokenMissing })
+    .min(1, AUTH_MESSAGES.resetTokenMissing)
+    .max(512, AUTH_MESSAGES.resetTokenMissing),
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+/**
+ * POST /api/auth/update-user: the name follows the sign-up rules; the app sets no profile picture, so `image`
+ * may only be left out or cleared (null).
+ */
+export const updateUserBodySchema = z.object({
+  name: nameSchema.optional(),
+  image: z.null({ error: AUTH_MESSAGES.imageNotAllowed }).optional(),
+});
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
 export const userSchema = z.object({
   id: z.string(),
@@ -73,8 +117,8 @@ export const changePasswordFormSchema = z
       ctx.addIssue({ code: "custom", message: AUTH_MESSAGES.passwordsDontMatch, path: ["confirmPassword"] });
       return;
     }
-    if (v.newPassword.length < PASSWORD_MIN_LENGTH) {
-      ctx.addIssue({ code: "custom", message: AUTH_MESSAGES.passwordTooShort, path: ["newPassword"] });
-    }
+    // The server also refuses the account's e-mail; the form does not know it.
+    const problem = newPasswordProblem(v.newPassword);
+    if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["newPassword"] });
   });
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;

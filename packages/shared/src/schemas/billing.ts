@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLineText } from "./text";
 
 /** Stripe's subscription statuses, and "none" for a user who never subscribed. */
 export const SUBSCRIPTION_STATUSES = [
@@ -45,7 +46,7 @@ export const billingUrlResponseSchema = z.object({ url: z.string() });
 export type BillingUrlResponse = z.infer<typeof billingUrlResponseSchema>;
 
 /** The `session` query parameter of the local checkout and portal pages. */
-export const localBillingSessionParamsSchema = z.object({ token: z.string().min(16).max(128) });
+export const localBillingSessionParamsSchema = z.object({ token: singleLineText("Token").min(16).max(128) });
 
 /** GET /api/billing/local/sessions/:token: what the local checkout or portal page shows. */
 export const localBillingSessionResponseSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MEDIA_FILE_TYPES } from "../constants/media";
 import { platformSchema } from "./accounts";
+import { singleLineText } from "./text";
 
 /** A file of the user's media library, as the API gives it. */
 export const mediaFileSchema = z.object({
@@ -30,7 +31,7 @@ const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === 
 
 export const mediaListQuerySchema = z.object({
   /** part of the original name, any case */
-  search: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
+  search: z.preprocess(emptyToUndefined, singleLineText("Search").trim().max(200).optional()),
   type: z.preprocess(emptyToUndefined, z.enum(MEDIA_FILE_TYPES).optional()),
   platform: z.preprocess(emptyToUndefined, platformSchema.optional()),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INPUT_MESSAGES } from "../constants/messages";
 import {
   ASPECT_RATIOS,
   INSTAGRAM_STORY_DURATIONS,
@@ -16,9 +17,10 @@ import {
 } from "../constants/posts";
 import { isCalendarDate, isTimeZone, TIME_PATTERN } from "../rules/schedule-time";
 import { platformSchema } from "./accounts";
+import { hasForbiddenCharacters, multiLineText, singleLineText } from "./text";
 
 export const postMediaSchema = z.object({
-  id: z.string().min(1).max(64),
+  id: singleLineText("Media id").min(1).max(64),
   aspectRatio: z.enum(ASPECT_RATIOS),
 });
 export type PostMedia = z.infer<typeof postMediaSchema>;
@@ -26,7 +28,8 @@ export type PostMedia = z.infer<typeof postMediaSchema>;
 /** An address a network may open or fetch: http or https only. */
 export const webUrlSchema = z
   .url({ protocol: /^https?$/, error: "Use a web address starting with https://." })
-  .max(2048);
+  .max(2048)
+  .refine((v) => !hasForbiddenCharacters(v), { error: INPUT_MESSAGES.cannotStore("The web address") });
 
 /** Per-network choices of a post. */
 export const postOptionsSchema = z
@@ -43,12 +46,12 @@ export const postOptionsSchema = z
         postAs: z.enum(LINKEDIN_POST_AS),
         visibility: z.enum(LINKEDIN_VISIBILITIES),
         /** the company page posted as, when postAs is "company" */
-        organizationId: z.string().trim().min(1).max(64),
+        organizationId: singleLineText("Company page").trim().min(1).max(64),
         /** an article shared with the post; title and description only with a URL */
         link: z.object({
           url: webUrlSchema,
-          title: z.string().trim().max(200).optional(),
-          description: z.string().trim().max(300).optional(),
+          title: singleLineText("Link title").trim().max(200).optional(),
+          description: multiLineText("Link description").trim().max(300).optional(),
         }),
       })
       .partial(),
@@ -61,9 +64,9 @@ export const postOptionsSchema = z
       .partial(),
     pinterest: z
       .object({
-        boardId: z.string().trim().min(1).max(64),
+        boardId: singleLineText("Board").trim().min(1).max(64),
         /** the pin's title; by default the start of the text */
-        title: z.string().trim().max(TITLE_LIMIT),
+        title: singleLineText("Pin title").trim().max(TITLE_LIMIT),
         /** where the pin leads */
         link: webUrlSchema,
         /** the pin's image by address, instead of one from the media library */
@@ -81,7 +84,7 @@ export const postOptionsSchema = z
     youtube: z
       .object({
         /** by default the start of the text */
-        title: z.string().trim().max(TITLE_LIMIT),
+        title: singleLineText("Video title").trim().max(TITLE_LIMIT),
         privacy: z.enum(YOUTUBE_PRIVACY),
       })
       .partial(),
@@ -89,8 +92,7 @@ export const postOptionsSchema = z
   .partial();
 export type PostOptions = z.infer<typeof postOptionsSchema>;
 
-const hashtagSchema = z
-  .string()
+const hashtagSchema = singleLineText("A hashtag")
   .trim()
   .transform((t) => t.replace(/^#+/, ""))
   .pipe(
@@ -105,20 +107,23 @@ const longestText = Math.max(...Object.values(TEXT_LIMITS));
 
 /** The fields a post is written with; the create call and the form share them. */
 const postFields = {
-  content: z.string().max(longestText),
+  content: multiLineText("Content").max(longestText),
   hashtags: z.array(hashtagSchema).max(MAX_HASHTAGS),
-  mentions: z.array(z.string().trim().min(1).max(100)).max(50),
+  mentions: z.array(singleLineText("A mention").trim().min(1).max(100)).max(50),
   /** connected accounts to post to (their networks are the post's platforms) */
   accountIds: z.array(z.uuid()).max(50),
-  facebookPageId: z.string().trim().min(1).max(64).nullable(),
+  facebookPageId: singleLineText("Facebook page").trim().min(1).max(64).nullable(),
   /** checked against the limit by the rules, so the user gets the spec's message */
   media: z.array(postMediaSchema).max(50),
   /** YYYY-MM-DD in `timezone`; "" when not chosen */
-  scheduledDate: z.union([z.literal(""), z.string().refine(isCalendarDate, "Use a date written YYYY-MM-DD.")]),
+  scheduledDate: z.union([
+    z.literal(""),
+    singleLineText("Date").refine(isCalendarDate, "Use a date written YYYY-MM-DD."),
+  ]),
   /** HH:MM in `timezone`; "" when not chosen */
-  scheduledTime: z.union([z.literal(""), z.string().regex(TIME_PATTERN, "Use a time written HH:MM.")]),
+  scheduledTime: z.union([z.literal(""), singleLineText("Time").regex(TIME_PATTERN, "Use a time written HH:MM.")]),
   /** the IANA time zone the date and time were chosen in */
-  timezone: z.string().refine(isTimeZone, "Unknown time zone."),
+  timezone: singleLineText("Time zone").refine(isTimeZone, "Unknown time zone."),
   options: postOptionsSchema,
 };
 
