@@ -8,7 +8,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
-  /** The action link the message carries; logged in outbox mode so a local user can follow it. */
+  /**
+   * The action link the message carries. It is a secret (whoever holds a reset link owns the account): it is
+   * never logged; in outbox mode a local user finds it in the message's file.
+   */
   link?: string;
 }
 
@@ -35,12 +38,13 @@ export function createMailer(opts: {
   const outbox = path.join(opts.dataDir, "outbox");
   const transport = nodemailer.createTransport({ jsonTransport: true });
   return {
-    async send({ to, subject, text, html, link }) {
+    async send({ to, subject, text, html }) {
       const info = await transport.sendMail({ from: opts.from, to, subject, text, html });
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${Date.now()}-${info.messageId.replace(/[^a-zA-Z0-9]/g, "")}.json`);
       await writeFile(file, info.message, { mode: 0o600 });
-      opts.logger.info({ file, link }, `e-mail "${subject}" written to the outbox (no SMTP_URL configured)`);
+      // Only where the message is: its link (a reset token) and its text stay in the file, readable by this user only.
+      opts.logger.info({ file, subject }, "e-mail written to the outbox (no SMTP_URL configured)");
     },
   };
 }
