@@ -1,3 +1,5 @@
+import { MEDIA_MAX_PIXELS } from "./media";
+
 /** The spec's user-facing texts: one home for each, used by the server and the web app. */
 export const AUTH_MESSAGES = {
   passwordsDoNotMatch: "Passwords do not match.",
@@ -208,6 +210,9 @@ export const MEDIA_MESSAGES = {
   tooLarge: (file: string) => `${file} is larger than 50MB limit.`,
   invalidTypeTitle: "Invalid File Type",
   invalidType: (file: string) => `${file} is not a valid image or video file.`,
+  tooManyPixelsTitle: "Image Too Large",
+  tooManyPixels: (file: string, width: number, height: number) =>
+    `${file} is ${width} × ${height} pixels: images may have at most ${MEDIA_MAX_PIXELS / 1_000_000} megapixels.`,
   deleteConfirm: (file: string) => `Are you sure you want to delete "${file}"? This action cannot be undone.`,
   emptyTitle: "No media files yet",
   emptyDescription: "Upload your first media file to get started",

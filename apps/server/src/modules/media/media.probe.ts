@@ -1,4 +1,5 @@
 import { open } from "node:fs/promises";
+import { MEDIA_MAX_PIXELS } from "@app/shared";
 import { fileTypeFromBuffer } from "file-type";
 import { imageSize } from "image-size";
 import { imageSizeFromFile } from "image-size/fromFile";
@@ -26,6 +27,10 @@ export interface MediaMeasures {
 }
 
 const NONE: MediaMeasures = { width: null, height: null, durationSeconds: null };
+
+/** More pixels than MEDIA_MAX_PIXELS: a picture too large to keep, whatever its file size. */
+export const hasTooManyPixels = ({ width, height }: MediaMeasures) =>
+  width !== null && height !== null && width * height > MEDIA_MAX_PIXELS;
 
 /**
  * Width and height of an image, and width, height and duration of an MP4 / QuickTime video, read from the

@@ -17,7 +17,7 @@ import type { Db } from "../../db/client";
 import { AppError, notFound } from "../../http/errors";
 import type { LinkSigner } from "../../lib/crypto";
 import type { RealtimeHub } from "../../realtime/hub";
-import { isMediaType, measure, SNIFF_BYTES, type SniffedType, sniffType } from "./media.probe";
+import { hasTooManyPixels, isMediaType, measure, SNIFF_BYTES, type SniffedType, sniffType } from "./media.probe";
 import type { MediaRepo, MediaRow } from "./media.repo";
 import type { ByteRange, MediaStorage } from "./media.storage";
 
@@ -68,6 +68,13 @@ const tooLarge = (name: string) =>
   new AppError(413, ERROR_CODES.fileTooLarge, MEDIA_MESSAGES.tooLarge(name), MEDIA_MESSAGES.tooLargeTitle);
 const invalidType = (name: string) =>
   new AppError(415, ERROR_CODES.invalidFileType, MEDIA_MESSAGES.invalidType(name), MEDIA_MESSAGES.invalidTypeTitle);
+const tooManyPixels = (name: string, width: number, height: number) =>
+  new AppError(
+    413,
+    ERROR_CODES.fileTooLarge,
+    MEDIA_MESSAGES.tooManyPixels(name, width, height),
+    MEDIA_MESSAGES.tooManyPixelsTitle,
+  );
 const storageDown = (message: string) =>
   new AppError(503, ERROR_CODES.storageUnavailable, message, MEDIA_MESSAGES.uploadFailedTitle);
 
@@ -207,6 +214,10 @@ export function createMediaService(deps: MediaDeps) {
         const measures = await measure(tmp, inspector.head, type.mimeType);
         // A picture whose size cannot be read is not a picture, whatever its first bytes say.
         if (mediaFileType(type.mimeType) === "image" && measures.width === null) throw invalidType(originalName);
+        // A few bytes may declare a picture of billions of pixels, which browsers would later try to decode.
+        if (mediaFileType(type.mimeType) === "image" && hasTooManyPixels(measures)) {
+          throw tooManyPixels(originalName, measures.width as number, measures.height as number);
+        }
         row = await store(
           {
             userId,
