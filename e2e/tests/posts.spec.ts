@@ -307,7 +307,7 @@ test("the composer's rules: content required, Facebook page required, X's limit,
   // The Pinterest note shows while Pinterest is chosen.
   await pickAccount(page, /^Pinterest:/);
   await expect(
-    page.getByText("Pinterest needs an image: pins are created from the first image of the post."),
+    page.getByText("Pinterest needs an image: one image makes a pin, two to five make a carousel pin (no video pins)."),
   ).toBeVisible();
   await page
     .getByRole("checkbox", { name: /^Pinterest:/ })
@@ -780,4 +780,38 @@ test("published posts link to the network; a failed one shows the network's reas
   await details.getByRole("button", { name: "Close" }).click();
   await page.getByRole("button", { name: "published: LinkedIn Same words twice" }).click();
   await expect(page.getByRole("dialog").getByRole("link", { name: "View on LinkedIn" })).toBeVisible();
+});
+
+test.describe("the live preview on Create New Post", () => {
+  for (const width of [1280, 375]) {
+    test(`at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signedIn(page);
+      const username = newUsername();
+      await connectSandboxAccount(page, "linkedin", username);
+      await page.goto("/create-post");
+      const live = page.getByRole("complementary", { name: "Preview" });
+      if (width < 1280) {
+        // No room beside the form: the Preview button shows it.
+        await expect(live).toBeHidden();
+        await pickAccount(page, new RegExp(`LinkedIn: ${username}`, "i"));
+        await page.getByLabel("Content").fill("Hello from a phone");
+        await page.getByRole("button", { name: "Preview" }).click();
+        await expect(page.getByRole("dialog", { name: "Post Preview" }).getByText("Hello from a phone")).toBeVisible();
+        return;
+      }
+      await expect(live.getByText("Select at least one platform to preview your post.")).toBeVisible();
+      await pickAccount(page, new RegExp(`LinkedIn: ${username}`, "i"));
+      // It follows the typing, beside the form and taking the width the form leaves.
+      await page.getByLabel("Content").fill("Launch day");
+      await expect(live.getByRole("listitem")).toHaveCount(1);
+      await expect(live.getByText("Launch day")).toBeVisible();
+      await page.getByLabel("Content").fill("Launch day, take two");
+      await expect(live.getByText("Launch day, take two")).toBeVisible();
+      const form = await page.getByRole("form", { name: "Create New Post" }).boundingBox();
+      const aside = await live.boundingBox();
+      expect((aside?.x ?? 0) - ((form?.x ?? 0) + (form?.width ?? 0))).toBeGreaterThan(0);
+      expect((aside?.x ?? 0) + (aside?.width ?? 0)).toBeGreaterThan(width * 0.85);
+    });
+  }
 });

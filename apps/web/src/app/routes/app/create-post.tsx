@@ -30,7 +30,7 @@ export default function CreatePostRoute() {
         title={editId ? "Edit Post" : "Create New Post"}
         description="Write once, then publish or schedule to your networks."
       />
-      <Card className="max-w-3xl">
+      <Card className="max-w-6xl">
         <CardContent className="p-4 sm:p-6">
           {!editId ? (
             <PostComposer initialAccountId={params.get("account")} />

@@ -47,7 +47,7 @@ import { FacebookPagePicker } from "./facebook-page-picker";
 import { PlatformOptions } from "./platform-options";
 import { PlatformPicker } from "./platform-picker";
 import { PostMediaField } from "./post-media-field";
-import { PostPreviewDialog } from "./post-preview-dialog";
+import { PostPreview, PostPreviewDialog } from "./post-preview-dialog";
 import { SchedulePicker } from "./schedule-picker";
 import { TagInput } from "./tag-input";
 
@@ -238,142 +238,160 @@ export function PostComposer({
         : "text-muted-foreground";
 
   return (
-    <form
-      noValidate
-      aria-label="Create New Post"
-      className="grid min-w-0 gap-6"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void run("scheduled");
-      }}
-    >
-      <fieldset className="grid min-w-0 gap-3">
-        <legend className="mb-3 text-sm font-medium">Platforms</legend>
-        <PlatformPicker
-          accounts={accounts}
-          loading={accountsQuery.isPending}
-          error={accountsQuery.error}
-          onRetry={() => void accountsQuery.refetch()}
-          value={values.accountIds}
-          onChange={(ids) => set("accountIds", ids)}
-        />
-        {platforms.includes("pinterest") && (
-          <Alert>
-            <Info aria-hidden />
-            <AlertDescription>
-              <p>{POST_MESSAGES.pinterestNote}</p>
-            </AlertDescription>
-          </Alert>
-        )}
-        {facebookAccounts.length > 0 && (
-          <FacebookPagePicker
-            id={`${id}-fb-page`}
-            accounts={facebookAccounts}
-            value={values.facebookPageId}
-            onChange={(pageId) => set("facebookPageId", pageId)}
+    // Where there is room beside the form (its container, not the window), the preview stays in view.
+    <div className="@container">
+      <div className="grid min-w-0 gap-8 @4xl:grid-cols-[minmax(0,1fr)_20rem]">
+        <form
+          noValidate
+          aria-label="Create New Post"
+          className="grid min-w-0 content-start gap-6"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run("scheduled");
+          }}
+        >
+          <fieldset className="grid min-w-0 gap-3">
+            <legend className="mb-3 text-sm font-medium">Platforms</legend>
+            <PlatformPicker
+              accounts={accounts}
+              loading={accountsQuery.isPending}
+              error={accountsQuery.error}
+              onRetry={() => void accountsQuery.refetch()}
+              value={values.accountIds}
+              onChange={(ids) => set("accountIds", ids)}
+            />
+            {platforms.includes("pinterest") && (
+              <Alert>
+                <Info aria-hidden />
+                <AlertDescription>
+                  <p>{POST_MESSAGES.pinterestNote}</p>
+                </AlertDescription>
+              </Alert>
+            )}
+            {facebookAccounts.length > 0 && (
+              <FacebookPagePicker
+                id={`${id}-fb-page`}
+                accounts={facebookAccounts}
+                value={values.facebookPageId}
+                onChange={(pageId) => set("facebookPageId", pageId)}
+              />
+            )}
+          </fieldset>
+
+          <div className="grid gap-2">
+            <div className="flex items-end justify-between gap-2">
+              <Label htmlFor={`${id}-content`}>Content</Label>
+              <span id={`${id}-counter`} className={cn("text-xs tabular-nums", counterTone)}>
+                <span className="sr-only">Characters: </span>
+                {budget.length}/{budget.limit}
+              </span>
+            </div>
+            <Textarea
+              id={`${id}-content`}
+              placeholder="What would you like to share?"
+              rows={6}
+              aria-describedby={`${id}-counter`}
+              {...form.register("content")}
+            />
+          </div>
+
+          <div className="grid items-start gap-4 sm:grid-cols-2">
+            <TagInput
+              id={`${id}-hashtags`}
+              label="Hashtags"
+              mark="#"
+              placeholder="Add a hashtag"
+              value={values.hashtags}
+              onChange={(tags) => set("hashtags", tags)}
+            />
+            <TagInput
+              id={`${id}-mentions`}
+              label="Mentions"
+              mark="@"
+              placeholder="Add a mention"
+              value={values.mentions}
+              onChange={(tags) => set("mentions", tags)}
+            />
+          </div>
+
+          <PostMediaField
+            id={`${id}-media`}
+            value={values.media}
+            getValue={() => form.getValues("media")}
+            onChange={(media) => set("media", media)}
+            problems={mediaProblems}
           />
-        )}
-      </fieldset>
 
-      <div className="grid gap-2">
-        <div className="flex items-end justify-between gap-2">
-          <Label htmlFor={`${id}-content`}>Content</Label>
-          <span id={`${id}-counter`} className={cn("text-xs tabular-nums", counterTone)}>
-            <span className="sr-only">Characters: </span>
-            {budget.length}/{budget.limit}
-          </span>
-        </div>
-        <Textarea
-          id={`${id}-content`}
-          placeholder="What would you like to share?"
-          rows={6}
-          aria-describedby={`${id}-counter`}
-          {...form.register("content")}
-        />
+          <SchedulePicker
+            id={`${id}-schedule`}
+            minDate={today}
+            date={values.scheduledDate}
+            time={values.scheduledTime}
+            onDateChange={(d) => set("scheduledDate", d)}
+            onTimeChange={(t) => set("scheduledTime", t)}
+          />
+
+          <PlatformOptions id={`${id}-options`} platforms={platforms} accounts={selected} control={form.control} />
+
+          <div className="flex flex-wrap gap-2 border-t pt-4 [&>button]:flex-1 sm:[&>button]:flex-none">
+            <Button type="button" variant="outline" disabled={busy} onClick={() => void run("draft")}>
+              {running === "draft" ? <Spinner className="size-4 text-current" label="Saving" /> : <Save aria-hidden />}
+              Save Draft
+            </Button>
+            <Button type="button" variant="outline" onClick={() => setPreviewOpen(true)}>
+              <Eye aria-hidden />
+              Preview
+            </Button>
+            <Button
+              type="submit"
+              className="sm:ml-auto"
+              disabled={busy || platforms.length === 0 || !values.scheduledDate || !values.scheduledTime}
+            >
+              {running === "scheduled" ? (
+                <Spinner className="size-4 text-current" label="Scheduling" />
+              ) : (
+                <CalendarClock aria-hidden />
+              )}
+              Schedule Post
+            </Button>
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={busy || platforms.length === 0 || !hasText}
+              onClick={() => void run("publish")}
+            >
+              {running === "publish" ? (
+                <Spinner className="size-4 text-current" label="Publishing" />
+              ) : (
+                <Send aria-hidden />
+              )}
+              Publish Now
+            </Button>
+          </div>
+
+          <PostPreviewDialog
+            open={previewOpen}
+            onOpenChange={setPreviewOpen}
+            accounts={selected}
+            content={values.content}
+            hashtags={values.hashtags}
+            twitterThread={values.twitterThread}
+          />
+        </form>
+        <aside aria-labelledby={`${id}-live-preview`} className="hidden min-w-0 @4xl:block">
+          <div className="sticky top-4 grid gap-3">
+            <h3 id={`${id}-live-preview`} className="text-sm font-medium">
+              Preview
+            </h3>
+            <PostPreview
+              accounts={selected}
+              content={values.content}
+              hashtags={values.hashtags}
+              twitterThread={values.twitterThread}
+            />
+          </div>
+        </aside>
       </div>
-
-      <div className="grid items-start gap-4 sm:grid-cols-2">
-        <TagInput
-          id={`${id}-hashtags`}
-          label="Hashtags"
-          mark="#"
-          placeholder="Add a hashtag"
-          value={values.hashtags}
-          onChange={(tags) => set("hashtags", tags)}
-        />
-        <TagInput
-          id={`${id}-mentions`}
-          label="Mentions"
-          mark="@"
-          placeholder="Add a mention"
-          value={values.mentions}
-          onChange={(tags) => set("mentions", tags)}
-        />
-      </div>
-
-      <PostMediaField
-        id={`${id}-media`}
-        value={values.media}
-        getValue={() => form.getValues("media")}
-        onChange={(media) => set("media", media)}
-        problems={mediaProblems}
-      />
-
-      <SchedulePicker
-        id={`${id}-schedule`}
-        minDate={today}
-        date={values.scheduledDate}
-        time={values.scheduledTime}
-        onDateChange={(d) => set("scheduledDate", d)}
-        onTimeChange={(t) => set("scheduledTime", t)}
-      />
-
-      <PlatformOptions id={`${id}-options`} platforms={platforms} accounts={selected} control={form.control} />
-
-      <div className="flex flex-wrap gap-2 border-t pt-4 [&>button]:flex-1 sm:[&>button]:flex-none">
-        <Button type="button" variant="outline" disabled={busy} onClick={() => void run("draft")}>
-          {running === "draft" ? <Spinner className="size-4 text-current" label="Saving" /> : <Save aria-hidden />}
-          Save Draft
-        </Button>
-        <Button type="button" variant="outline" onClick={() => setPreviewOpen(true)}>
-          <Eye aria-hidden />
-          Preview
-        </Button>
-        <Button
-          type="submit"
-          className="sm:ml-auto"
-          disabled={busy || platforms.length === 0 || !values.scheduledDate || !values.scheduledTime}
-        >
-          {running === "scheduled" ? (
-            <Spinner className="size-4 text-current" label="Scheduling" />
-          ) : (
-            <CalendarClock aria-hidden />
-          )}
-          Schedule Post
-        </Button>
-        <Button
-          type="button"
-          variant="secondary"
-          disabled={busy || platforms.length === 0 || !hasText}
-          onClick={() => void run("publish")}
-        >
-          {running === "publish" ? (
-            <Spinner className="size-4 text-current" label="Publishing" />
-          ) : (
-            <Send aria-hidden />
-          )}
-          Publish Now
-        </Button>
-      </div>
-
-      <PostPreviewDialog
-        open={previewOpen}
-        onOpenChange={setPreviewOpen}
-        accounts={selected}
-        content={values.content}
-        hashtags={values.hashtags}
-        twitterThread={values.twitterThread}
-      />
-    </form>
+    </div>
   );
 }
