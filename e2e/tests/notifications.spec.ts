@@ -55,3 +55,16 @@ test("a post that fails while the app is open is told at once, counted in the si
   await expect(nav.getByRole("link", { name: /^Notifications$/ })).toBeVisible();
   await expect(page.getByRole("button", { name: "Mark All as Read" })).toBeDisabled();
 });
+
+test("at 375 px the three summary cards are one height, their figures on one line", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signedIn(page);
+  await page.goto("/notifications");
+  const cards = ["Total", "Unread", "Failed posts"].map((name) => page.getByRole("region", { name }));
+  for (const card of cards) await expect(card.getByText("0", { exact: true })).toBeVisible();
+  const boxes = await Promise.all(cards.map((card) => card.boundingBox()));
+  const figures = await Promise.all(cards.map((card) => card.getByText("0", { exact: true }).boundingBox()));
+  for (const box of boxes) expect(box?.height).toBe(boxes[0]?.height);
+  for (const figure of figures) expect(figure?.y).toBe(figures[0]?.y);
+  for (const box of boxes) expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
+});

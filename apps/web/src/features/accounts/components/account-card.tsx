@@ -4,6 +4,7 @@ import {
   EXPIRY_MESSAGES,
   PLATFORM_LABELS,
   type SocialAccount,
+  TOKEN_RENEWAL,
 } from "@app/shared";
 import { CircleAlert, Clock, PenSquare, RefreshCw, Users } from "lucide-react";
 import type { ReactElement, ReactNode } from "react";
@@ -57,7 +58,8 @@ export function AccountCard({ account, createPost }: { account: SocialAccount; c
     refresh.mutate(account.id, {
       // A failure shows on the card (the error the server records), with no toast: the spec's rule.
       onSuccess: (renewed) =>
-        toast.success("Token refreshed", {
+        // A network that cannot renew its token (Facebook) only has it checked: say so, not "refreshed".
+        toast.success(TOKEN_RENEWAL[account.platform] === "none" ? "Connection checked" : "Token refreshed", {
           description: renewed.tokenExpiresAt
             ? `${who} stays connected until ${formatMoment(renewed.tokenExpiresAt)}.`
             : `${who} is connected.`,

@@ -18,7 +18,10 @@ import { useMarkRead } from "../api/mark-read";
 function SummaryCard({ title, value, icon: Icon }: { title: string; value: number | null; icon: typeof Bell }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="min-w-0 rounded-lg border bg-card p-4 shadow-sm">
+    <section
+      aria-labelledby={id}
+      className="flex min-w-0 flex-col justify-between rounded-lg border bg-card p-4 shadow-sm"
+    >
       <div className="flex items-start justify-between gap-2">
         <h2 id={id} className="text-sm font-medium text-muted-foreground">
           {title}
