@@ -1,0 +1,299 @@
+/**
+ * The app and the data the fuzz and authorization-matrix tests run against: the app listening on a real port
+ * with its own sandbox and the production logger's options (every line captured), two users with sessions,
+ * user A's posts, media, connected accounts, notification and billing session, and every secret the tests
+ * must never find in an answer or in the log.
+ */
+import { readdir, readFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import path from "node:path";
+import { createSandbox } from "@app/sandbox";
+import { oauthCallbackPath, type Platform } from "@app/shared";
+import { eq } from "drizzle-orm";
+import { loadConfig } from "../../src/config/env";
+import { socialAccounts } from "../../src/db/schema/accounts";
+import { notifications } from "../../src/db/schema/notifications";
+import { loggerOptions } from "../../src/http/logging";
+import { createCipher, createLinkSigner } from "../../src/lib/crypto";
+import { cookiesOf, createTestApp, type NetworkTestApp, newUser, testClock } from "../helpers";
+import { fixture } from "../publishing";
+
+/** The APP_SECRET createTestApp configures. */
+export const TEST_APP_SECRET = "test-secret-test-secret-test-secret-0123";
+
+export type FuzzApp = NetworkTestApp;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/**
+ * Like createNetworkTestApp, but logging with the options production uses (its redaction and serializers),
+ * at trace level, so whatever any level would write is captured.
+ */
+export async function createFuzzApp(env: Record<string, string> = {}): Promise<FuzzApp> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const clock = testClock();
+  const sandbox = createSandbox({
+    now: clock.now,
+    redirectUris: (platform) => [`${baseUrl}${oauthCallbackPath(platform)}`],
+  });
+  const logs: string[] = [];
+  const logConfig = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "trace",
+    APP_SECRET: TEST_APP_SECRET,
+    PUBLIC_URL: baseUrl,
+  });
+  const t = await createTestApp(
+    { PUBLIC_URL: baseUrl, INTERNAL_URL: baseUrl, PORT: String(port), ...env },
+    {
+      sandbox,
+      now: clock.now,
+      logger: {
+        ...(loggerOptions(logConfig) as object),
+        level: "trace",
+        stream: { write: (line: string) => logs.push(line) },
+      },
+    },
+  );
+  await t.app.listen({ port, host: "127.0.0.1" });
+  return { ...t, baseUrl, sandbox: sandbox.control, clock, logs };
+}
+
+export interface Session {
+  email: string;
+  password: string;
+  cookie: string;
+  userId: string;
+}
+
+/** A distinctive password, so finding it anywhere is never a coincidence. */
+export const distinctivePassword = (tag: string) => `Pw-${tag}-${Math.random().toString(36).slice(2, 10)}-q7`;
+
+export async function session(t: FuzzApp, tag: string): Promise<Session> {
+  const user = newUser({ password: distinctivePassword(tag) });
+  const headers = { origin: t.baseUrl };
+  const up = await t.app.inject({ method: "POST", url: "/api/auth/sign-up/email", headers, payload: user });
+  if (up.statusCode !== 200) throw new Error(`sign-up failed: ${up.statusCode} ${up.body}`);
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/sign-in/email",
+    headers,
+    payload: { email: user.email, password: user.password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const cookie = cookiesOf(res);
+  const me = await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
+  return { email: user.email, password: user.password, cookie, userId: me.json().user.id as string };
+}
+
+/** The kinds of ids a user owns, each with one real id of user A. */
+export interface OwnedIds {
+  post: string;
+  /** a second post, so a test may delete one and keep one */
+  otherPost: string;
+  media: string;
+  account: string;
+  notification: string;
+  billingSession: string;
+}
+
+export interface World {
+  a: Session;
+  b: Session;
+  ids: OwnedIds;
+  /** A's connected platforms with their sandbox access tokens (plain), for the sandbox's own routes */
+  sandboxTokens: Partial<Record<Platform, string>>;
+  /** A signed public link to A's media, as networks fetch it */
+  publicMediaPath: string;
+  /** Every value that must never appear in an answer or in the log. */
+  secrets: Map<string, string>;
+}
+
+const cookieValues = (cookie: string) =>
+  cookie
+    .split(";")
+    .map((pair) => pair.trim().split("=").slice(1).join("="))
+    .filter((v) => v.length >= 16)
+    .flatMap((v) => {
+      const decoded = decodeURIComponent(v);
+      return [v, decoded, decoded.split(".")[0] ?? ""];
+    })
+    .filter((v) => v.length >= 16);
+
+/** Connects a sandbox account the way a user does: initiate, approve on the consent page, callback. */
+export async function connect(t: FuzzApp, cookie: string, platform: Platform, username: string) {
+  const headers = { cookie, origin: t.baseUrl };
+  const init = await t.app.inject({ method: "POST", url: `/api/oauth/${platform}/initiate`, headers, payload: {} });
+  if (init.statusCode !== 200) throw new Error(`initiate ${platform}: ${init.statusCode} ${init.body}`);
+  const consent = await fetch(init.json().authUrl as string, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ approve: "1", username }).toString(),
+  });
+  const back = new URL(consent.headers.get("location") as string);
+  const payload = { code: back.searchParams.get("code"), state: back.searchParams.get("state") };
+  return t.app.inject({ method: "POST", url: `/api/oauth/${platform}/callback`, headers, payload });
+}
+
+/** Uploads a file to the media library as the browser does; returns its id. */
+export async function upload(t: FuzzApp, cookie: string, name: string, bytes: Buffer): Promise<string> {
+  const boundary = "----fuzzworld";
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/media",
+    headers: { cookie, origin: t.baseUrl, "content-type": `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  if (res.statusCode !== 200 && res.statusCode !== 201) throw new Error(`upload: ${res.statusCode} ${res.body}`);
+  return res.json().media.id as string;
+}
+
+/** Users A and B, A's data of every kind, and the secrets to look for. */
+export async function buildWorld(t: FuzzApp): Promise<World> {
+  const json = (headers: Record<string, string>) => ({ ...headers, origin: t.baseUrl });
+  const a = await session(t, "a");
+  const b = await session(t, "b");
+  const secrets = new Map<string, string>();
+  secrets.set("APP_SECRET", TEST_APP_SECRET);
+  for (const [who, s] of [
+    ["A", a],
+    ["B", b],
+  ] as const) {
+    secrets.set(`${who}'s password`, s.password);
+    // the cookie's value as sent, URL-decoded, and its token alone: each under its own name
+    cookieValues(s.cookie).forEach((v, i) => {
+      secrets.set(`${who}'s session cookie (form ${i})`, v);
+    });
+  }
+
+  // Connected accounts (through the sandbox's consent page, as a user would).
+  const sandboxTokens: World["sandboxTokens"] = {};
+  let account = "";
+  for (const platform of ["linkedin", "twitter"] as const) {
+    const res = await connect(t, a.cookie, platform, `${platform}_fuzz`);
+    if (res.statusCode !== 200) throw new Error(`connecting ${platform} failed: ${res.statusCode} ${res.body}`);
+    account ||= res.json().account.id as string;
+  }
+  const cipher = createCipher(TEST_APP_SECRET);
+  for (const row of await t.db.select().from(socialAccounts).where(eq(socialAccounts.userId, a.userId))) {
+    const access = cipher.decrypt(row.accessToken);
+    sandboxTokens[row.platform as Platform] = access;
+    secrets.set(`${row.platform} access token`, access);
+    if (row.refreshToken) secrets.set(`${row.platform} refresh token`, cipher.decrypt(row.refreshToken));
+  }
+
+  // Media and posts.
+  const media = await upload(t, a.cookie, "sample.png", await fixture("sample.png"));
+  const postIds: string[] = [];
+  for (const content of ["A's first post", "A's second post"]) {
+    const at = new Date(t.clock.now().getTime() + 3 * 86_400_000);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/posts",
+      headers: json({ cookie: a.cookie }),
+      payload: {
+        content,
+        accountIds: [account],
+        media: content.includes("first") ? [{ id: media, aspectRatio: "1:1" }] : [],
+        scheduledDate: at.toISOString().slice(0, 10),
+        scheduledTime: "09:00",
+        timezone: "UTC",
+        status: "scheduled",
+      },
+    });
+    if (res.statusCode !== 200) throw new Error(`post failed: ${res.statusCode} ${res.body}`);
+    postIds.push(res.json().post.id as string);
+  }
+
+  // A notification (written as the publishing worker writes them).
+  const [note] = await t.db
+    .insert(notifications)
+    .values({ userId: a.userId, kind: "publish_failed", postId: postIds[0], platform: "linkedin", message: "Refused" })
+    .returning();
+
+  // A test-mode checkout session.
+  const checkout = await t.app.inject({
+    method: "POST",
+    url: "/api/billing/checkout",
+    headers: json({ cookie: a.cookie }),
+  });
+  if (checkout.statusCode !== 200) throw new Error(`checkout failed: ${checkout.statusCode} ${checkout.body}`);
+  const billingSession = new URL(checkout.json().url as string, t.baseUrl).searchParams.get("session") ?? "";
+  if (!billingSession) throw new Error(`no session in the checkout address ${checkout.body}`);
+
+  // A signed link to A's media, fetched once as a network would.
+  const link = createLinkSigner(TEST_APP_SECRET, "public-media").sign(
+    `${a.userId}/${media}`,
+    new Date(t.clock.now().getTime() + 3_600_000),
+  );
+  const publicMediaPath = `/api/public-media/${link}.png`;
+  secrets.set("signed public-media link", link);
+  const fetched = await t.app.inject({ method: "GET", url: publicMediaPath });
+  if (fetched.statusCode !== 200) throw new Error(`public media: ${fetched.statusCode} ${fetched.body}`);
+
+  // A password-reset link, written to the outbox (no SMTP configured).
+  const reset = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/request-password-reset",
+    headers: json({}),
+    payload: { email: a.email },
+  });
+  if (reset.statusCode !== 200) throw new Error(`reset request: ${reset.statusCode} ${reset.body}`);
+  for (const token of await outboxTokens(t.dataDir)) secrets.set("password-reset token", token);
+  if (![...secrets.keys()].includes("password-reset token")) throw new Error("no reset link in the outbox");
+
+  return {
+    a,
+    b,
+    ids: {
+      post: postIds[0] as string,
+      otherPost: postIds[1] as string,
+      media,
+      account,
+      notification: note?.id as string,
+      billingSession,
+    },
+    sandboxTokens,
+    publicMediaPath,
+    secrets,
+  };
+}
+
+/** The tokens of the action links in the outbox's messages. */
+export async function outboxTokens(dataDir: string): Promise<string[]> {
+  const dir = path.join(dataDir, "outbox");
+  const files = await readdir(dir).catch(() => [] as string[]);
+  const tokens: string[] = [];
+  for (const file of files) {
+    const text = await readFile(path.join(dir, file), "utf8");
+    for (const match of text.matchAll(/https?:\/\/[^\s"'<>\\]+/g)) {
+      const url = new URL(match[0].replace(/&amp;/g, "&"));
+      const last = url.pathname.split("/").pop() ?? "";
+      if (last.length >= 16) tokens.push(last);
+      for (const [key, value] of url.searchParams) if (key === "token" && value.length >= 16) tokens.push(value);
+    }
+  }
+  return [...new Set(tokens)];
+}
+
+/** Names of the secrets found in `text` (empty when none). */
+export function secretsIn(text: string, secrets: Map<string, string>): string[] {
+  const found: string[] = [];
+  for (const [name, value] of secrets) if (value && text.includes(value)) found.push(name);
+  return found;
+}
