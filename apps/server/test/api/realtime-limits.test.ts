@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { MAX_EVENT_STREAMS_PER_USER } from "../../src/realtime/events.routes";
+import { createTestApp, signedInUser, TEST_ORIGIN, type TestApp } from "../helpers";
+
+let t: TestApp;
+let baseUrl: string;
+beforeEach(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+});
+afterEach(async () => {
+  await t.close();
+});
+
+interface Stream {
+  reader: ReadableStreamDefaultReader<Uint8Array>;
+  text: string;
+}
+
+const decoder = new TextDecoder();
+
+/** Opens a stream and waits for its first lines, so it is registered before the next one opens. */
+async function open(cookie: string): Promise<Stream> {
+  const res = await fetch(`${baseUrl}/api/events`, { headers: { cookie } });
+  expect(res.status).toBe(200);
+  const stream = { reader: res.body?.getReader() as ReadableStreamDefaultReader<Uint8Array>, text: "" };
+  while (!stream.text.includes(": connected")) stream.text += decoder.decode((await stream.reader.read()).value);
+  return stream;
+}
+
+/** Reads until `pattern` appears, or the stream ends (then returns false). */
+async function readUntil(stream: Stream, pattern: RegExp): Promise<boolean> {
+  while (!pattern.test(stream.text)) {
+    const { done, value } = await stream.reader.read();
+    if (done) return false;
+    stream.text += decoder.decode(value);
+  }
+  return true;
+}
+
+test(`a user holds at most ${MAX_EVENT_STREAMS_PER_USER} event streams: one more closes their oldest`, async () => {
+  expect(MAX_EVENT_STREAMS_PER_USER).toBe(20);
+  const ada = await signedInUser(t.app);
+  const bob = await signedInUser(t.app);
+  const bobs = await open(bob.cookie);
+  const streams: Stream[] = [];
+  for (let i = 0; i < MAX_EVENT_STREAMS_PER_USER; i++) streams.push(await open(ada.cookie));
+  streams.push(await open(ada.cookie));
+  const [oldest, ...rest] = streams as [Stream, ...Stream[]];
+  // The oldest ends, telling the browser to wait before opening another.
+  const ended = readUntil(oldest, /(?!)/).then(() => "ended");
+  const stillOpen = new Promise((resolve) => setTimeout(() => resolve("still open"), 3_000));
+  expect(await Promise.race([ended, stillOpen])).toBe("ended");
+  expect(oldest.text).toContain("retry: 60000");
+  // The other twenty, and another user's stream, still carry the user's changes.
+  const created = await t.app.inject({
+    method: "POST",
+    url: "/api/posts",
+    headers: { cookie: ada.cookie, origin: TEST_ORIGIN },
+    payload: { content: "Hello", timezone: "UTC", status: "draft" },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  for (const stream of rest) expect(await readUntil(stream, /event: posts\n/)).toBe(true);
+  const byBob = await t.app.inject({
+    method: "POST",
+    url: "/api/posts",
+    headers: { cookie: bob.cookie, origin: TEST_ORIGIN },
+    payload: { content: "Hi", timezone: "UTC", status: "draft" },
+  });
+  expect(byBob.statusCode, byBob.body).toBe(200);
+  expect(await readUntil(bobs, /event: posts\n/)).toBe(true);
+  for (const stream of [...rest, bobs]) await stream.reader.cancel();
+});
+
+const connections = () =>
+  new Promise<number>((resolve, reject) =>
+    t.app.server.getConnections((err, count) => (err ? reject(err) : resolve(count))),
+  );
+
+test("a stream the browser closed no longer counts: the next one closes none", async () => {
+  const ada = await signedInUser(t.app);
+  const streams: Stream[] = [];
+  for (let i = 0; i < MAX_EVENT_STREAMS_PER_USER; i++) streams.push(await open(ada.cookie));
+  const before = await connections();
+  await streams[5]?.reader.cancel();
+  while ((await connections()) >= before) await new Promise((resolve) => setTimeout(resolve, 20));
+  streams.splice(5, 1);
+
+  streams.push(await open(ada.cookie));
+  const created = await t.app.inject({
+    method: "POST",
+    url: "/api/posts",
+    headers: { cookie: ada.cookie, origin: TEST_ORIGIN },
+    payload: { content: "Hello", timezone: "UTC", status: "draft" },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  for (const stream of streams) expect(await readUntil(stream, /event: posts\n/)).toBe(true);
+  for (const stream of streams) await stream.reader.cancel();
+});
