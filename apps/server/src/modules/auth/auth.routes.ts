@@ -1,17 +1,21 @@
 import {
   AUTH_MESSAGES,
   ERROR_CODES,
+  GENERIC_MESSAGES,
+  hasForbiddenCharacters,
+  INPUT_MESSAGES,
   meResponseSchema,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
+  newPasswordProblem,
   RESET_PASSWORD_PATH,
   requestPasswordResetSchema,
+  resetPasswordBodySchema,
   signInBodySchema,
   signUpBodySchema,
+  updateUserBodySchema,
 } from "@app/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Config } from "../../config/env";
 import type { Db } from "../../db/client";
 import { AppError, badRequest, errorBody } from "../../http/errors";
@@ -31,9 +35,24 @@ function parseOr400<T>(schema: z.ZodType<T>, body: Body, fallback: string): T {
   return parsed.data;
 }
 
+/** What a validator may look up: our repository, and the e-mail of the account a new password is for. */
+interface ValidatorContext {
+  repo: AuthRepo;
+  /** the signed-in user's e-mail, or null without a session */
+  sessionEmail(): Promise<string | null>;
+  /** the e-mail of the account a password-reset token belongs to, or null for an unknown token */
+  resetEmail(token: string): Promise<string | null>;
+}
+
+/** A new password's refusal as a 400, the e-mail of its account known. */
+function assertNewPassword(password: string, email: string | null) {
+  const problem = newPasswordProblem(password, email);
+  if (problem) throw badRequest(problem);
+}
+
 /** Our checks before better-auth sees a request: spec messages, and nothing malformed reaches it. */
-const validators: Record<string, (body: Body, repo: AuthRepo) => Body | Promise<Body>> = {
-  "/sign-up/email": async (body, repo) => {
+const validators: Record<string, (body: Body, ctx: ValidatorContext) => Body | Promise<Body>> = {
+  "/sign-up/email": async (body, { repo }) => {
     if (!hasText(body.email) || !hasText(body.password)) throw badRequest(AUTH_MESSAGES.missingCredentials);
     const data = parseOr400(signUpBodySchema, body, AUTH_MESSAGES.signUpFailed);
     // better-auth would answer a generic success here; people signing up need to know.
@@ -52,27 +71,53 @@ const validators: Record<string, (body: Body, repo: AuthRepo) => Body | Promise<
     // The link always returns to our own reset view: no caller-chosen redirect.
     return { email, redirectTo: RESET_PASSWORD_PATH };
   },
-  "/reset-password": (body) =>
-    parseOr400(
-      z.object({
-        newPassword: z
-          .string({ error: AUTH_MESSAGES.passwordTooShort })
-          .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
-          .max(PASSWORD_MAX_LENGTH),
-        token: z.string({ error: AUTH_MESSAGES.resetTokenMissing }).min(1, AUTH_MESSAGES.resetTokenMissing),
-      }),
-      body,
-      AUTH_MESSAGES.resetFailed,
-    ),
-  "/change-password": (body) => {
+  "/reset-password": async (body, ctx) => {
+    const data = parseOr400(resetPasswordBodySchema, body, AUTH_MESSAGES.resetFailed);
+    assertNewPassword(data.newPassword, await ctx.resetEmail(data.token));
+    return data;
+  },
+  "/change-password": async (body, ctx) => {
     if (!hasText(body.currentPassword) || !hasText(body.newPassword)) throw badRequest(AUTH_MESSAGES.missingFields);
     const newPassword = String(body.newPassword);
-    if (newPassword.length < PASSWORD_MIN_LENGTH) throw badRequest(AUTH_MESSAGES.passwordTooShort);
-    if (newPassword.length > PASSWORD_MAX_LENGTH)
-      throw badRequest(`Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+    assertNewPassword(newPassword, await ctx.sessionEmail());
     return { currentPassword: String(body.currentPassword), newPassword, revokeOtherSessions: true };
   },
+  "/update-user": (body) => {
+    const data = parseOr400(updateUserBodySchema, body, AUTH_MESSAGES.updateFailed);
+    // Only what the app lets people change; better-auth refuses an e-mail here with its own message.
+    return { ...data, ...(body.email === undefined ? {} : { email: body.email }) };
+  },
 };
+
+/** The names people know the auth routes' fields by, in refusals. */
+const FIELD_LABELS: Record<string, string> = {
+  name: "Name",
+  email: "E-mail",
+  password: "Password",
+  newPassword: "New password",
+  currentPassword: "Current password",
+  token: "Token",
+  image: "Image",
+};
+
+/**
+ * Refuses, with a 400, any text of a body or query (keys included) holding a control character or a lone
+ * UTF-16 half, which the database cannot store. The body is the one the app's JSON parser gave every route,
+ * so its nesting is already bounded (http/json-body.ts): this walk, and the JSON.stringify that hands it to
+ * better-auth, cannot overflow the stack.
+ */
+function assertPlainInput(value: unknown, field = "", depth = 0): void {
+  if (typeof value === "string") {
+    if (hasForbiddenCharacters(value)) throw badRequest(INPUT_MESSAGES.cannotStore(FIELD_LABELS[field] ?? field));
+    return;
+  }
+  if (typeof value !== "object" || value === null) return;
+  for (const [key, item] of Object.entries(value)) {
+    const name = depth === 0 ? key : field;
+    if (hasForbiddenCharacters(key)) throw badRequest(INPUT_MESSAGES.cannotStore("A field name"));
+    assertPlainInput(item, name, depth + 1);
+  }
+}
 
 /** better-auth codes whose message the spec words its own way. */
 const SPEC_MESSAGES: Record<string, Record<string, string>> = {
@@ -94,27 +139,54 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
   const { auth, config } = opts;
   const repo = createAuthRepo(opts.db);
 
+  function validatorContext(request: FastifyRequest): ValidatorContext {
+    return {
+      repo,
+      async sessionEmail() {
+        const session = await auth.api.getSession({ headers: toWebHeaders(request.headers) });
+        return session?.user.email ?? null;
+      },
+      async resetEmail(token) {
+        const ctx = await auth.$context;
+        const verification = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
+        if (!verification) return null;
+        const user = await ctx.internalAdapter.findUserById(verification.value);
+        return user?.email ?? null;
+      },
+    };
+  }
+
   async function forward(request: FastifyRequest, reply: FastifyReply) {
     const subPath = authPath(request.url);
     let body = request.body as Body | undefined;
     const validate = validators[subPath];
+    assertPlainInput(request.query);
     if (request.method === "POST") {
       if (body !== undefined && (typeof body !== "object" || body === null || Array.isArray(body))) {
         throw badRequest("The request body must be a JSON object.");
       }
-      if (validate) body = await validate(body ?? {}, repo);
+      assertPlainInput(body);
+      if (validate) body = await validate(body ?? {}, validatorContext(request));
     }
     const headers = toWebHeaders(request.headers);
     headers.delete("content-length");
     headers.set(CLIENT_IP_HEADER, request.ip);
     if (body !== undefined) headers.set("content-type", "application/json");
-    const response = await auth.handler(
-      new Request(new URL(request.url, config.publicUrl), {
-        method: request.method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
+    let response: Response;
+    try {
+      response = await auth.handler(
+        new Request(new URL(request.url, config.publicUrl), {
+          method: request.method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
+      );
+    } catch (err) {
+      // better-auth throws what it did not expect (auth.ts: onAPIError.throw). The error's message may hold a
+      // failed statement's parameters (a user's input, ids): log its kind only.
+      request.log.error({ error: describeFailure(err), path: subPath }, "auth request failed");
+      throw new AppError(500, ERROR_CODES.internal, GENERIC_MESSAGES.unexpected);
+    }
     reply.status(response.status);
     for (const [key, value] of response.headers) {
       if (key === "set-cookie" || key === "content-length") continue;
@@ -123,6 +195,11 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header("set-cookie", cookies);
     const text = await response.text();
+    if (response.status >= 500) {
+      // Its own words for a failure of its own are not for the user (and its code would not be ours).
+      request.log.error({ status: response.status, path: subPath }, "auth request failed");
+      return reply.send(errorBody(ERROR_CODES.internal, GENERIC_MESSAGES.unexpected));
+    }
     if (response.status >= 400) {
       return reply.send(toErrorBody(response.status, text, SPEC_MESSAGES[subPath]));
     }
@@ -170,9 +247,25 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
   );
 }
 
+/** The kind of an unexpected failure, without its message (which may quote SQL parameters). */
+function describeFailure(err: unknown) {
+  if (!(err instanceof Error)) return { type: typeof err };
+  const cause = err.cause as { code?: unknown } | undefined;
+  return { name: err.name, ...(typeof cause?.code === "string" ? { code: cause.code } : {}) };
+}
+
+/** better-auth's answer when its body has no code or message of its own, by status. */
+function defaultError(status: number): { code: string; message: string } {
+  if (status === 401) return { code: ERROR_CODES.unauthorized, message: AUTH_MESSAGES.notAuthenticated };
+  if (status === 403) return { code: ERROR_CODES.forbidden, message: "Forbidden" };
+  if (status === 404) return { code: ERROR_CODES.notFound, message: GENERIC_MESSAGES.notFound };
+  if (status === 429) return { code: ERROR_CODES.rateLimited, message: AUTH_MESSAGES.tooManyRequests };
+  if (status >= 500) return { code: ERROR_CODES.internal, message: GENERIC_MESSAGES.unexpected };
+  return { code: ERROR_CODES.badRequest, message: AUTH_MESSAGES.signInFailed };
+}
+
 function toErrorBody(status: number, text: string, overrides: Record<string, string> = {}) {
-  let code: string = status === 401 ? ERROR_CODES.unauthorized : ERROR_CODES.badRequest;
-  let message = status === 403 ? "Forbidden" : AUTH_MESSAGES.signInFailed;
+  let { code, message } = defaultError(status);
   try {
     const parsed = JSON.parse(text) as { code?: unknown; message?: unknown };
     if (typeof parsed.code === "string") code = parsed.code;

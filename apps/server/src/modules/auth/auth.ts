@@ -25,6 +25,8 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer }) {
     emailAndPassword: {
       enabled: true,
       autoSignIn: false,
+      // The same floor as our own check of new passwords (sign-in accepts older, shorter ones: better-auth
+      // checks the length of new passwords only).
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
@@ -44,6 +46,9 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer }) {
       cookiePrefix: "orbitpost",
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
+    // What better-auth does not expect (a failed statement...) is thrown to auth.routes.ts, which logs its kind
+    // only: better-auth would print the error whole, the statement's parameters (users' input) included.
+    onAPIError: { throw: true },
     logger: { disabled: config.env === "test" },
   });
 }
