@@ -1,4 +1,5 @@
-import type { FastifyServerOptions } from "fastify";
+import type { BetterAuthOptions } from "better-auth";
+import type { FastifyBaseLogger, FastifyServerOptions } from "fastify";
 import type { Config } from "../config/env";
 
 /**
@@ -124,6 +125,26 @@ export function loggerOptions(
         }
         return method.apply(this, clean as typeof args);
       },
+    },
+  };
+}
+
+/**
+ * better-auth's `logger` option: its messages go to the server's log instead of the console, so they are
+ * cleaned like the server's own. It writes a failed statement's message (values included) as its message,
+ * and the error itself as an argument: the message is cleaned here, the first error argument is logged as
+ * `err` (through `serializeError`), other arguments are left out.
+ */
+export function authLogger(log: FastifyBaseLogger, opts: { disabled?: boolean } = {}): BetterAuthOptions["logger"] {
+  return {
+    // No `level`: with one, better-auth would also log every refused sign-in at error level.
+    disabled: opts.disabled,
+    log(level, message, ...args) {
+      const err = args.find((arg): arg is ErrorLike => arg instanceof Error);
+      const text = err && message === err.message ? safeMessage(err) : redactText(message);
+      const write =
+        level === "error" ? log.error : level === "warn" ? log.warn : level === "debug" ? log.debug : log.info;
+      write.call(log, err ? { err, source: "better-auth" } : { source: "better-auth" }, text);
     },
   };
 }

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { mediaFiles, users } from "../../src/db/schema";
-import { loggerOptions, redactUrl, serializeError } from "../../src/http/logging";
+import { authLogger, loggerOptions, redactUrl, serializeError } from "../../src/http/logging";
 import { createLinkSigner } from "../../src/lib/crypto";
 import { createTestApp, newUser, signedInUser, signUp, TEST_ORIGIN, type TestApp } from "../helpers";
 
@@ -121,6 +121,22 @@ describe("the app's log", () => {
       expect(logged[1].msg).toMatch(/^Failed query: select \$1::int/);
       expect(logged[2].err.cause.query).toMatch(/select \$1::int/);
       expect(logged[2].err.attempt).toBe(2);
+    });
+
+    test("better-auth's log of it (the statement's message, then the error) goes through the same cleaning", async () => {
+      const err = await failingQuery();
+      const logger = authLogger(t.app.log);
+      logger?.log?.("error", err.message, err);
+      logger?.log?.("error", "INTERNAL_SERVER_ERROR", Object.assign(new Error("wrapped"), { cause: err }));
+      const logged = lines.map((l) => JSON.parse(l));
+      expect(logged[0]).toMatchObject({
+        level: 50,
+        source: "better-auth",
+        err: { query: expect.stringMatching(/\$1/) },
+      });
+      expect(logged[0].msg).toMatch(/^Failed query: select \$1::int/);
+      expect(logged[1].err.cause.message).toMatch(/^Failed query/);
+      expect(logText()).not.toContain(secret);
     });
 
     test("a constraint's detail (which names the row's values) is not logged", async () => {
