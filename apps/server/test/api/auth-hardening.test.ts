@@ -2,8 +2,8 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { AUTH_MESSAGES, apiErrorSchema, NAME_MAX_LENGTH } from "@app/shared";
 import { hashPassword } from "better-auth/crypto";
-import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { authAccounts, users } from "../../src/db/schema";
 import { cookiesOf, createTestApp, newUser, signedInUser, signUp, TEST_ORIGIN, type TestApp } from "../helpers";
 
@@ -142,4 +142,34 @@ describe("error answers of the auth routes", () => {
       expectError(res, 400);
     }
   });
+});
+
+test("a failure better-auth did not expect is a 500 in the shape, logged without the statement's parameters", async () => {
+  const logs: string[] = [];
+  const logged = await createTestApp(
+    {},
+    { logger: { level: "trace", stream: { write: (line: string) => logs.push(line) } } },
+  );
+  const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+  try {
+    const { cookie } = await signedInUser(logged.app);
+    // The database refuses this one name, as it would refuse anything it cannot store.
+    await logged.db.execute(sql`ALTER TABLE users ADD CONSTRAINT no_secret CHECK (name <> 'Secret-Leak-Name')`);
+    const res = await logged.app.inject({
+      method: "POST",
+      url: "/api/auth/update-user",
+      payload: { name: "Secret-Leak-Name" },
+      headers: { cookie },
+    });
+    expectError(res, 500, "Something went wrong. Please try again.");
+    // better-auth prints what it does not expect to the console, whole, unless it hands it to us.
+    const printed = consoleError.mock.calls.map((args) => args.map(String).join(" ")).join("\n");
+    expect(printed).not.toContain("Secret-Leak-Name");
+    const log = logs.join("\n");
+    expect(log).toContain("auth request failed");
+    expect(log).not.toContain("Secret-Leak-Name");
+  } finally {
+    consoleError.mockRestore();
+    await logged.close();
+  }
 });
