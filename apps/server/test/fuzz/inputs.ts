@@ -152,8 +152,10 @@ export function jsonBodyFor(schema: JsonSchema | undefined): fc.Arbitrary<string
     .map(([value, extra]) => {
       if (value && typeof value === "object" && !Array.isArray(value)) {
         const merged: Record<string, unknown> = {};
-        for (const [k, v] of Object.entries(extra)) Object.defineProperty(merged, k, { value: v, enumerable: true });
-        for (const [k, v] of Object.entries(value)) Object.defineProperty(merged, k, { value: v, enumerable: true });
+        for (const [k, v] of Object.entries(extra))
+          Object.defineProperty(merged, k, { value: v, enumerable: true, configurable: true, writable: true });
+        for (const [k, v] of Object.entries(value))
+          Object.defineProperty(merged, k, { value: v, enumerable: true, configurable: true, writable: true });
         return JSON.stringify(merged);
       }
       return JSON.stringify(value) ?? "null";
