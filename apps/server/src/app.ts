@@ -7,7 +7,8 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config/env";
 import type { Database } from "./db/client";
 import { createMailer, type Mailer } from "./email/mailer";
-import { registerErrorHandler } from "./http/errors";
+import { AppError, clientErrorHandler, frameworkErrors, registerErrorHandler } from "./http/errors";
+import { registerBodyParsers } from "./http/json-body";
 import { loggerOptions } from "./http/logging";
 import { registerOpenApi } from "./http/openapi";
 import { registerSecurity } from "./http/security";
@@ -73,6 +74,9 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: 1024 * 1024,
     // Signed media links travel in the path (networks fetch them); they are longer than Fastify's 100.
     routerOptions: { maxParamLength: 600 },
+    // Failures before a route is chosen, and requests Node's parser refuses, answer in the app's error shape.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -80,16 +84,17 @@ export async function buildApp(deps: AppDeps) {
   app.decorateRequest("sessionId", null);
 
   registerErrorHandler(app);
+  registerBodyParsers(app);
   await registerSecurity(app, config);
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      error: {
-        code: ERROR_CODES.rateLimited,
-        message: `${AUTH_MESSAGES.tooManyRequests} (retry in ${Math.ceil(context.ttl / 1000)} s)`,
-      },
-    }),
+    // What it returns is thrown, and answered by the error handler like any other error.
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        429,
+        ERROR_CODES.rateLimited,
+        `${AUTH_MESSAGES.tooManyRequests} (retry in ${Math.ceil(context.ttl / 1000)} s)`,
+      ),
   });
   await registerOpenApi(app, VERSION);
 

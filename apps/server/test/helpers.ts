@@ -71,6 +71,32 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * The app's state-changing /api routes take only requests with a trusted Origin, as browsers send. This makes
+ * the app's `inject` add `origin` to every POST, PATCH, PUT and DELETE that does not name one itself; a test
+ * sends another with `headers: { origin: "https://elsewhere.example" }`, or none with `headers: { origin: undefined }`.
+ */
+export function withOrigin<A extends App>(app: A, origin: string): A {
+  const inject = app.inject.bind(app) as (opts?: unknown, callback?: unknown) => unknown;
+  const withHeader = (opts: unknown) => {
+    if (typeof opts !== "object" || opts === null) return opts;
+    const o = opts as { method?: string; headers?: Record<string, unknown> };
+    const headers = { ...o.headers };
+    const named = Object.keys(headers).find((k) => k.toLowerCase() === "origin");
+    if (named === undefined) {
+      if (!SAFE_METHODS.has((o.method ?? "GET").toUpperCase())) headers.origin = origin;
+    } else if (headers[named] === undefined) {
+      delete headers[named];
+    }
+    return { ...o, headers };
+  };
+  app.inject = ((opts?: unknown, callback?: unknown) =>
+    opts === undefined ? inject() : inject(withHeader(opts), callback)) as A["inject"];
+  return app;
+}
+
 export interface TestApp {
   app: App;
   dataDir: string;
@@ -147,7 +173,10 @@ export async function createTestApp(
     ...env,
   });
   const test = await openTestDatabase();
-  const app = await buildApp({ config, database: test.database, logger: false, ...extra });
+  const app = withOrigin(
+    await buildApp({ config, database: test.database, logger: false, ...extra }),
+    new URL(config.publicUrl).origin,
+  );
   await app.ready();
   return {
     app,

@@ -83,7 +83,8 @@ export const isRefusal = <T extends object>(v: T | string): v is string => typeo
 
 /** Query and form values as plain strings (repeated keys: the first). */
 export function flat(source: unknown): Form {
-  const out: Form = {};
+  // No prototype: a parameter named `__proto__` or `constructor` is just a parameter.
+  const out: Form = Object.create(null);
   if (source && typeof source === "object") {
     for (const [k, v] of Object.entries(source)) {
       const value = Array.isArray(v) ? v[0] : v;

@@ -1,5 +1,6 @@
 import { createHash, type Hash } from "node:crypto";
 import type { Readable } from "node:stream";
+import { HTTP_MESSAGES } from "@app/shared";
 import type { FastifyRequest } from "fastify";
 
 /** Upload routes take at most this much in one request. */
@@ -38,6 +39,28 @@ export function sniff(head: Buffer): { kind: MediaKind; mimeType: string } | nul
 export class TooLarge extends Error {
   constructor(readonly limit: number) {
     super(`more than ${limit} bytes`);
+  }
+}
+
+/** A multipart body the parser cannot read (no boundary, one too long, no closing boundary, garbage): a 400. */
+export class MalformedBody extends Error {
+  readonly statusCode = 400;
+  constructor() {
+    super(HTTP_MESSAGES.malformedMultipart);
+  }
+}
+
+/**
+ * Runs `read`, which reads a multipart body (its parts and their files); a failure of the parser becomes a
+ * MalformedBody. TooLarge and the plugin's own 4xx refusals (limits, `__proto__` fields) stay as they are.
+ */
+export async function readingBody<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    const status = (err as { statusCode?: unknown } | null)?.statusCode;
+    if (err instanceof TooLarge || (typeof status === "number" && status >= 400 && status < 500)) throw err;
+    throw new MalformedBody();
   }
 }
 
@@ -170,14 +193,17 @@ export async function readMultipart(request: FastifyRequest, limit = UPLOAD_LIMI
   const fields: Record<string, string> = {};
   const files: MultipartFile[] = [];
   if (!request.isMultipart()) return { fields, files, multipart: false };
-  for await (const part of request.parts({ limits: { fileSize: limit, files: 4, fields: 30, fieldSize: 1_000_000 } })) {
-    if (part.type === "file") {
-      const media = await recordStream(part.file, limit);
-      if (part.file.truncated) throw new TooLarge(limit);
-      files.push({ field: part.fieldname, filename: part.filename, claimed: part.mimetype, media });
-    } else if (typeof part.value === "string") {
-      fields[part.fieldname] = part.value;
+  await readingBody(async () => {
+    const limits = { fileSize: limit, files: 4, fields: 30, fieldSize: 1_000_000 };
+    for await (const part of request.parts({ limits })) {
+      if (part.type === "file") {
+        const media = await recordStream(part.file, limit);
+        if (part.file.truncated) throw new TooLarge(limit);
+        files.push({ field: part.fieldname, filename: part.filename, claimed: part.mimetype, media });
+      } else if (typeof part.value === "string") {
+        fields[part.fieldname] = part.value;
+      }
     }
-  }
+  });
   return { fields, files, multipart: true };
 }

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
-import type { Platform } from "@app/shared";
+import { ERROR_CODES, GENERIC_MESSAGES, type Platform } from "@app/shared";
+import { isPlatform } from "@app/shared/rules/own-key";
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { parseJsonWithDepthLimit } from "./body";
 import { registerConnectedApps, registerConsent } from "./consent";
 import { type NetworkDefinition, scopedKit } from "./kit";
 import { type MediaFetch, UPLOAD_LIMIT } from "./media";
@@ -119,6 +121,7 @@ export function createSandbox(options: SandboxOptions) {
   }
 
   async function plugin(app: FastifyInstance) {
+    parseJsonWithDepthLimit(app);
     if (!app.hasContentTypeParser("application/x-www-form-urlencoded")) await app.register(formbody);
     // Uploads: multipart files are hashed as they stream; any other body (PUT of bytes) is handed over as
     // its stream, which the upload route reads within UPLOAD_LIMIT. Both only inside the sandbox's scope.
@@ -135,9 +138,12 @@ export function createSandbox(options: SandboxOptions) {
     app.get<{ Params: { platform: string; name: string } }>(
       "/_assets/avatar/:platform/:name",
       async (request, reply) => {
-        const platform = request.params.platform as Platform;
-        const username = decodeURIComponent(request.params.name.replace(/\.svg$/, ""));
-        if (!(platform in NETWORKS) || !USERNAME_PATTERN.test(username)) return reply.status(404).send();
+        const { platform } = request.params;
+        const username = request.params.name.replace(/\.svg$/, "");
+        // The network comes from the path: `__proto__` or `constructor` is no network.
+        if (!isPlatform(platform) || !USERNAME_PATTERN.test(username)) {
+          return reply.status(404).send({ error: { code: ERROR_CODES.notFound, message: GENERIC_MESSAGES.notFound } });
+        }
         const person = personOf(platform, username);
         return reply
           .type("image/svg+xml")

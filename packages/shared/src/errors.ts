@@ -24,5 +24,10 @@ export const ERROR_CODES = {
   invalidFileType: "INVALID_FILE_TYPE",
   storageUnavailable: "STORAGE_UNAVAILABLE",
   internal: "INTERNAL_ERROR",
+  unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE",
+  uriTooLong: "URI_TOO_LONG",
+  headersTooLarge: "HEADERS_TOO_LARGE",
+  requestTimeout: "REQUEST_TIMEOUT",
+  rangeNotSatisfiable: "RANGE_NOT_SATISFIABLE",
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -1,10 +1,16 @@
-import { ERROR_CODES, GENERIC_MESSAGES } from "@app/shared";
+import { ERROR_CODES, GENERIC_MESSAGES, HTTP_MESSAGES } from "@app/shared";
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config/env";
 import { errorBody } from "./errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * State-changing /api routes called by other servers, which send no Origin: each proves itself otherwise.
+ * Stripe's webhook is verified by its signature over the exact body.
+ */
+const MACHINE_ROUTES = new Set(["POST /api/billing/webhook"]);
 
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   const https = config.publicUrl.startsWith("https:");
@@ -32,11 +38,20 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     crossOriginEmbedderPolicy: false,
   });
 
-  // State-changing requests from a browser must come from one of our own origins.
+  // State-changing requests must come from one of our own origins. Browsers send Origin with every POST, PATCH
+  // and DELETE; `Sec-Fetch-Site: same-origin` (which scripts cannot set) is taken in its place. A request with
+  // neither is refused too, so no page elsewhere (a text/plain form, a script) acts for a signed-in user.
   app.addHook("onRequest", async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
+    if (SAFE_METHODS.has(request.method)) return;
+    const route = request.routeOptions.url;
+    const pathname = request.url.split("?")[0] ?? "";
+    if (!pathname.startsWith("/api/") && !route?.startsWith("/api/")) return;
+    if (route && MACHINE_ROUTES.has(`${request.method} ${route}`)) return;
     const origin = request.headers.origin;
-    if (origin === undefined) return;
+    if (origin === undefined) {
+      if (request.headers["sec-fetch-site"] === "same-origin") return;
+      return reply.status(403).send(errorBody(ERROR_CODES.forbidden, HTTP_MESSAGES.originRequired));
+    }
     if (!config.trustedOrigins.includes(origin)) {
       return reply.status(403).send(errorBody(ERROR_CODES.forbidden, GENERIC_MESSAGES.forbiddenOrigin));
     }

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { ERROR_CODES } from "@app/shared";
+import { ERROR_CODES, HTTP_MESSAGES } from "@app/shared";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { errorBody } from "./errors";
@@ -28,6 +28,6 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     if (hasBuild && wantsPage) {
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
-    return reply.status(404).send(errorBody(ERROR_CODES.notFound, `No route for ${request.method} ${pathname}`));
+    return reply.status(404).send(errorBody(ERROR_CODES.notFound, HTTP_MESSAGES.noRoute(request.method, pathname)));
   });
 }

@@ -33,7 +33,8 @@ export function createPlatformRegistry(
   config: Config,
   now: () => Date = () => new Date(),
 ): Partial<Record<Platform, PlatformAdapter>> {
-  const registry: Partial<Record<Platform, PlatformAdapter>> = {};
+  // No prototype: a network's name comes from the request's path, and `__proto__` or `constructor` must find nothing.
+  const registry: Partial<Record<Platform, PlatformAdapter>> = Object.create(null);
   for (const platform of PLATFORMS) {
     const creds = config.networks[platform];
     let ctx: NetworkContext;

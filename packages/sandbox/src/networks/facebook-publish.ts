@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { hasScope, isRefusal, type NetworkKit } from "../kit";
-import { type MediaKind, type MediaRecord, readMultipart, TooLarge, UPLOAD_LIMIT } from "../media";
+import { MalformedBody, type MediaKind, type MediaRecord, readMultipart, TooLarge, UPLOAD_LIMIT } from "../media";
 import { numericId, type PublishedItem } from "../publishing";
 import type { Claims } from "../tokens";
 import { missingPermission, pagesOf } from "./facebook-pages";
@@ -106,6 +106,10 @@ export function facebookPublishing(kit: NetworkKit) {
       } catch (e) {
         if (e instanceof TooLarge || (e as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
           void fail(reply, 400, graphError("(#1) The file is too large.", 1));
+          return null;
+        }
+        if (e instanceof MalformedBody) {
+          void fail(reply, 400, graphError(`(#100) ${e.message}`, 100));
           return null;
         }
         throw e;

@@ -99,9 +99,10 @@ export function linkedinOrganizations(kit: NetworkKit) {
     const m = /^List\(([^)]*)\)$/.exec(flat(request.query).ids ?? "");
     if (!m) return reply.status(400).send(apiError(400, 100, undefined, "Invalid query parameters passed to request"));
     const person = kit.person(claims);
-    const results: Record<string, unknown> = {};
-    const statuses: Record<string, number> = {};
-    const errors: Record<string, unknown> = {};
+    // Keyed by ids from the query: no prototype, so `__proto__` is an id like any other (and refused as one).
+    const results: Record<string, unknown> = Object.create(null);
+    const statuses: Record<string, number> = Object.create(null);
+    const errors: Record<string, unknown> = Object.create(null);
     for (const id of (m[1] as string).split(",").filter(Boolean)) {
       if (!/^\d+$/.test(id)) {
         statuses[id] = 400;

@@ -1,6 +1,6 @@
 import type { FastifyReply } from "fastify";
 import { flat, type NetworkKit } from "../kit";
-import { type MediaRecord, readMultipart, recordBuffer, TooLarge, UPLOAD_LIMIT } from "../media";
+import { MalformedBody, type MediaRecord, readMultipart, recordBuffer, TooLarge, UPLOAD_LIMIT } from "../media";
 import { pageAt } from "../paging";
 import { numericId, type PublishedItem } from "../publishing";
 import type { Claims } from "../tokens";
@@ -230,6 +230,7 @@ export function pinterestUploads(kit: NetworkKit) {
       } catch (e) {
         if (e instanceof TooLarge || (e as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
           return s3Error(400, "EntityTooLarge", "Your proposed upload exceeds the maximum allowed size.");
+        if (e instanceof MalformedBody) return s3Error(400, "MalformedPOSTRequest", e.message);
         throw e;
       }
       v.status = "processing";

@@ -1,3 +1,4 @@
+import { ownValue } from "@app/shared/rules/own-key";
 import { flat, grantOf, hasScope, isRefusal, type NetworkDefinition, pick } from "../kit";
 import {
   apiError,
@@ -81,7 +82,7 @@ export const tiktok: NetworkDefinition = {
       if (!fields) return reply.status(400).send(apiError("invalid_params", "The fields parameter is required."));
       // Each field needs its own scope: asking for one the user did not grant refuses the whole call.
       for (const field of fields.split(",").map((f) => f.trim())) {
-        const scope = USER_FIELD_SCOPES[field];
+        const scope = ownValue(USER_FIELD_SCOPES, field);
         if (!scope) return invalid(reply, `Unknown field: ${field}.`);
         if (!hasScope(claims, scope)) return scopeRefused(reply, scope);
       }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { NetworkKit } from "../kit";
-import { Assembly, type MediaRecord, TooLarge, UPLOAD_LIMIT } from "../media";
+import { Assembly, MalformedBody, type MediaRecord, readingBody, TooLarge, UPLOAD_LIMIT } from "../media";
 import type { Pending } from "../publishing";
 import { numericId } from "../publishing";
 import type { Claims } from "../tokens";
@@ -90,22 +90,24 @@ export function twitterMedia(kit: NetworkKit): Pending<Upload> {
     if (!request.isMultipart()) return "The body must be multipart/form-data or application/json.";
     const fields: Record<string, string> = {};
     let data: Buffer | undefined;
-    for await (const part of request.parts()) {
-      if (part.type === "file") {
-        if (part.fieldname !== "media" || data) {
-          part.file.resume();
-          continue;
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const c of part.file) {
-          size += (c as Buffer).length;
-          if (size > GIF_MAX) throw new TooLarge(GIF_MAX);
-          chunks.push(c as Buffer);
-        }
-        data = Buffer.concat(chunks);
-      } else if (typeof part.value === "string") fields[part.fieldname] = part.value;
-    }
+    await readingBody(async () => {
+      for await (const part of request.parts()) {
+        if (part.type === "file") {
+          if (part.fieldname !== "media" || data) {
+            part.file.resume();
+            continue;
+          }
+          const chunks: Buffer[] = [];
+          let size = 0;
+          for await (const c of part.file) {
+            size += (c as Buffer).length;
+            if (size > GIF_MAX) throw new TooLarge(GIF_MAX);
+            chunks.push(c as Buffer);
+          }
+          data = Buffer.concat(chunks);
+        } else if (typeof part.value === "string") fields[part.fieldname] = part.value;
+      }
+    });
     return { fields, data };
   }
 
@@ -119,6 +121,7 @@ export function twitterMedia(kit: NetworkKit): Pending<Upload> {
         body = await oneShotBody(request);
       } catch (e) {
         if (tooLarge(e)) return invalid(reply, "File size exceeds the limit.", "media");
+        if (e instanceof MalformedBody) return invalid(reply, e.message, "media");
         throw e;
       }
       if (typeof body === "string") return invalid(reply, body, "media");
@@ -206,27 +209,30 @@ export function twitterMedia(kit: NetworkKit): Pending<Upload> {
       let early: Buffer | undefined;
       let got = false;
       try {
-        for await (const part of request.parts()) {
-          if (part.type === "field") {
-            if (part.fieldname === "segment_index") index = Number(part.value);
-          } else if (part.fieldname === "media" && !got) {
-            got = true;
-            // The index usually comes first; if not, this segment is held until it is known.
-            if (index !== undefined && Number.isInteger(index)) await u.assembly.put(index, part.file, SEGMENT_MAX);
-            else {
-              const held: Buffer[] = [];
-              let size = 0;
-              for await (const chunk of part.file) {
-                size += (chunk as Buffer).length;
-                if (size > SEGMENT_MAX) throw new TooLarge(SEGMENT_MAX);
-                held.push(chunk as Buffer);
+        await readingBody(async () => {
+          for await (const part of request.parts()) {
+            if (part.type === "field") {
+              if (part.fieldname === "segment_index") index = Number(part.value);
+            } else if (part.fieldname === "media" && !got) {
+              got = true;
+              // The index usually comes first; if not, this segment is held until it is known.
+              if (index !== undefined && Number.isInteger(index)) await u.assembly.put(index, part.file, SEGMENT_MAX);
+              else {
+                const held: Buffer[] = [];
+                let size = 0;
+                for await (const chunk of part.file) {
+                  size += (chunk as Buffer).length;
+                  if (size > SEGMENT_MAX) throw new TooLarge(SEGMENT_MAX);
+                  held.push(chunk as Buffer);
+                }
+                early = Buffer.concat(held);
               }
-              early = Buffer.concat(held);
-            }
-          } else part.file.resume();
-        }
+            } else part.file.resume();
+          }
+        });
       } catch (e) {
         if (tooLarge(e)) return invalid(reply, `A segment may hold at most ${SEGMENT_MAX} bytes.`, "media");
+        if (e instanceof MalformedBody) return invalid(reply, e.message, "media");
         throw e;
       }
       if (index === undefined || !Number.isInteger(index) || index < 0 || index > 999)

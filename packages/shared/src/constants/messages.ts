@@ -42,6 +42,26 @@ export const GENERIC_MESSAGES = {
   forbiddenOrigin: "This request came from an origin that is not allowed.",
 } as const;
 
+/** What the HTTP layer answers to a request it cannot take, whatever the route. */
+export const HTTP_MESSAGES = {
+  originRequired: "State-changing requests must come from the app: the Origin header is missing.",
+  noRoute: (method: string, path: string) => `No route for ${method} ${path}`,
+  badUrl: "The address of the request is not valid (a malformed %-escape?).",
+  uriTooLong: "The address of the request is too long.",
+  headersTooLarge: "The request's headers are too large.",
+  requestTimeout: "The request took too long to arrive.",
+  unreadableRequest: "The request could not be read.",
+  unsupportedMediaType: (type: string) =>
+    type
+      ? `The request body's type ${type} is not accepted here: send application/json.`
+      : "Send the request body as application/json.",
+  emptyJson: "The request body is empty, but its type says JSON.",
+  jsonTooDeep: (max: number) => `The request body nests objects or arrays more than ${max} levels deep.`,
+  payloadTooLarge: "The request body is too large.",
+  malformedMultipart: "The upload could not be read: send one file as multipart/form-data.",
+  rangeNotSatisfiable: "The requested byte range is outside the file.",
+} as const;
+
 export const ACCOUNT_MESSAGES = {
   limitReached: (n: number) =>
     `You've reached your limit of ${n} social accounts. Upgrade to Premium for unlimited accounts.`,

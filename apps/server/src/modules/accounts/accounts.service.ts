@@ -11,6 +11,7 @@ import {
   type Platform,
   type SocialAccount,
 } from "@app/shared";
+import { isPlatform, ownValue } from "@app/shared/rules/own-key";
 import type { Db, Queryable } from "../../db/client";
 import { AppError, notFound } from "../../http/errors";
 import { type Cipher, randomToken, sha256 } from "../../lib/crypto";
@@ -71,15 +72,14 @@ export function createAccountsService(deps: AccountsDeps) {
   const { repo, registry, cipher, hub } = deps;
   const now = deps.now ?? (() => new Date());
 
+  /** The adapter of a network named by a request; `__proto__`, `constructor` and the like are no network. */
   const adapterFor = (platform: string): PlatformAdapter => {
-    const adapter = registry[platform as Platform];
+    if (!isPlatform(platform)) {
+      throw new AppError(400, ERROR_CODES.validation, ACCOUNT_MESSAGES.unsupportedPlatform(platform));
+    }
+    const adapter = ownValue(registry, platform);
     if (adapter) return adapter;
-    const label = PLATFORM_LABELS[platform as Platform];
-    throw new AppError(
-      400,
-      ERROR_CODES.validation,
-      label ? ACCOUNT_MESSAGES.notConfigured(label) : ACCOUNT_MESSAGES.unsupportedPlatform(platform),
-    );
+    throw new AppError(400, ERROR_CODES.validation, ACCOUNT_MESSAGES.notConfigured(PLATFORM_LABELS[platform]));
   };
 
   const publish = (row: AccountRow, action: "insert" | "update" | "delete") =>

@@ -1,4 +1,6 @@
 import {
+  ERROR_CODES,
+  HTTP_MESSAGES,
   MEDIA_MAX_BYTES,
   MEDIA_MESSAGES,
   mediaListQuerySchema,
@@ -10,7 +12,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import parseRange from "range-parser";
 import { z } from "zod";
-import { badRequest } from "../../http/errors";
+import { errorBody } from "../../http/errors";
+import { withUploadedFile } from "../../http/multipart";
 import type { Auth } from "../auth/auth";
 import { currentUser, requireUser } from "../auth/session";
 import type { MediaRow } from "./media.repo";
@@ -65,15 +68,11 @@ export async function mediaRoutes(
         response: { 200: mediaResponseSchema },
       },
     },
-    async (req) => {
-      if (!req.isMultipart()) throw badRequest(MEDIA_MESSAGES.noFile);
-      const part = await req.file();
-      if (part?.fieldname !== "file") {
-        part?.file.resume();
-        throw badRequest(MEDIA_MESSAGES.noFile);
-      }
-      return { media: await service.upload(currentUser(req).user.id, { filename: part.filename, stream: part.file }) };
-    },
+    async (req) => ({
+      media: await withUploadedFile(req, "file", MEDIA_MESSAGES.noFile, (part) =>
+        service.upload(currentUser(req).user.id, { filename: part.filename, stream: part.file }),
+      ),
+    }),
   );
 
   r.get(
@@ -103,7 +102,14 @@ export async function mediaRoutes(
       .header("etag", `"${row.sha256}"`);
     if (req.headers["if-none-match"] === `"${row.sha256}"`) return reply.status(304).send();
     const asked = req.headers.range ? parseRange(size, req.headers.range, { combine: true }) : undefined;
-    if (asked === -1) return reply.status(416).header("content-range", `bytes */${size}`).send();
+    if (asked === -1) {
+      for (const name of ["content-disposition", "cache-control", "etag"]) reply.removeHeader(name);
+      return reply
+        .status(416)
+        .header("content-range", `bytes */${size}`)
+        .type("application/json; charset=utf-8")
+        .send(errorBody(ERROR_CODES.rangeNotSatisfiable, HTTP_MESSAGES.rangeNotSatisfiable));
+    }
     // A malformed or multi-part range is ignored (the whole file is sent), as HTTP allows.
     const range = Array.isArray(asked) && asked.type === "bytes" && asked.length === 1 ? asked[0] : undefined;
     const stream = await service.read(row, range);
