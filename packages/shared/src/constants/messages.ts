@@ -313,5 +313,4 @@ export const NOTIFICATION_MESSAGES = {
 export const INPUT_MESSAGES = {
   /** NUL and other control characters: `field` is the field's name as the user knows it ("Content") */
   cannotStore: (field: string) => `${field} contains characters that cannot be stored.`,
-  tooDeep: "The request body is nested too deeply.",
 } as const;
