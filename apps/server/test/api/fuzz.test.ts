@@ -553,6 +553,13 @@ describe("the issue's reproductions", () => {
         body: "{}",
         status: 404,
       },
+      // found by this fuzz (seed 16042016): better-auth's verify-email with a token and a callbackURL
+      {
+        name: "verify-email with a bad token and a callbackURL",
+        method: "GET",
+        url: "/api/auth/verify-email?token=abc&callbackURL=x",
+        headers: anon(),
+      },
       // Origin and content type
       ...["/api/billing/checkout", "/api/oauth/linkedin/initiate", "/api/notifications/read"].map((url) => ({
         name: `text/plain without Origin to ${url}`,
