@@ -19,6 +19,9 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL,
+    // The server takes state-changing /api requests only with its own Origin. The browser sends it by itself;
+    // Playwright's API requests (page.request, used to sign up and to set data up) do not, so it is set here.
+    extraHTTPHeaders: { origin: baseURL },
     ...devices["Desktop Chrome"],
     trace: "retain-on-failure",
     launchOptions: {

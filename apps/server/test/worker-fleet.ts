@@ -13,6 +13,7 @@ import { buildApp, closeApp, sandboxMediaFetch } from "../src/app";
 import { loadConfig } from "../src/config/env";
 import { type Db, openDatabase } from "../src/db/client";
 import { posts, postTargets, workerHeartbeats } from "../src/db/schema";
+import { withOrigin } from "./helpers";
 
 /**
  * Publishing by real worker processes (`npm run worker`), for the exactly-once test and bench/scheduler:
@@ -93,7 +94,7 @@ export async function startHub(o: { databaseUrl: string; latencyMs?: number; pub
     publishedLimit: o.publishedLimit,
     redirectUris: (platform) => [`${baseUrl}${oauthCallbackPath(platform)}`],
   });
-  const app = await buildApp({ config, database, sandbox, logger: false });
+  const app = withOrigin(await buildApp({ config, database, sandbox, logger: false }), baseUrl);
   await app.listen({ port, host: "127.0.0.1" });
   return {
     baseUrl,
