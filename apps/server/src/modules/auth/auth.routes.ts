@@ -247,11 +247,18 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
   );
 }
 
-/** The kind of an unexpected failure, without its message (which may quote SQL parameters). */
+/**
+ * The kind of an unexpected failure, without its message, which may quote a failed statement's values: its
+ * name, the statement with its placeholders, the database's error code.
+ */
 function describeFailure(err: unknown) {
   if (!(err instanceof Error)) return { type: typeof err };
-  const cause = err.cause as { code?: unknown } | undefined;
-  return { name: err.name, ...(typeof cause?.code === "string" ? { code: cause.code } : {}) };
+  const { query, cause } = err as { query?: unknown; cause?: { code?: unknown } };
+  return {
+    name: err.name,
+    ...(typeof query === "string" ? { query } : {}),
+    ...(typeof cause?.code === "string" ? { code: cause.code } : {}),
+  };
 }
 
 /** better-auth's answer when its body has no code or message of its own, by status. */

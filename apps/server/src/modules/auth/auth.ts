@@ -1,17 +1,21 @@
 import { APP_NAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@app/shared";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config/env";
 import type { Db } from "../../db/client";
 import { authAccounts, sessions, users, verifications } from "../../db/schema";
 import type { Mailer } from "../../email/mailer";
+import { authLogger } from "../../http/logging";
 import { passwordResetEmail } from "./auth.emails";
 
 /** The header our HTTP layer sets from the socket address, so a client cannot pick its own IP. */
 export const CLIENT_IP_HEADER = "x-orbitpost-client-ip";
 
-export function createAuth(deps: { db: Db; config: Config; mailer: Mailer }) {
+/** `log`: the server's logger, which better-auth's own messages then go through (cleaned); else the console. */
+export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; log?: FastifyBaseLogger }) {
   const { db, config, mailer } = deps;
+  const disabled = config.env === "test";
   return betterAuth({
     appName: APP_NAME,
     baseURL: config.publicUrl,
@@ -49,7 +53,7 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer }) {
     // What better-auth does not expect (a failed statement...) is thrown to auth.routes.ts, which logs its kind
     // only: better-auth would print the error whole, the statement's parameters (users' input) included.
     onAPIError: { throw: true },
-    logger: { disabled: config.env === "test" },
+    logger: deps.log ? authLogger(deps.log, { disabled }) : { disabled },
   });
 }
 
