@@ -7,7 +7,13 @@ import { jsonSchemaTransform } from "fastify-type-provider-zod";
 export async function registerOpenApi(app: FastifyInstance, version: string) {
   await app.register(swagger, {
     openapi: {
-      info: { title: `${APP_NAME} API`, version, description: "JSON over /api. Errors: { error: { code, message } }." },
+      info: {
+        title: `${APP_NAME} API`,
+        version,
+        description:
+          "JSON over /api. Errors: { error: { code, message } }. POST, PATCH and DELETE need the app's own Origin " +
+          "(or Sec-Fetch-Site: same-origin) and send bodies as application/json (uploads: multipart/form-data).",
+      },
       components: {
         securitySchemes: { session: { type: "apiKey", in: "cookie", name: "orbitpost.session_token" } },
       },
