@@ -105,7 +105,15 @@ export function loggerOptions(
   return {
     level: config.logLevel,
     ...(stream ? { stream } : {}),
-    redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+    // Any headers logged one level down (the request's, or those a plugin logs with its options, as
+    // @fastify/multipart does at trace level) lose their credentials.
+    redact: [
+      "headers.cookie",
+      "headers.authorization",
+      "*.headers.cookie",
+      "*.headers.authorization",
+      '*.headers["set-cookie"]',
+    ],
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,

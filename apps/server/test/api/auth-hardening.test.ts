@@ -130,6 +130,34 @@ describe("error answers of the auth routes", () => {
     expect(expectError(res, 404).code).toBe("NOT_FOUND");
   });
 
+  test.each([
+    ["GET", "/api/auth/verify-email?token=abc&callbackURL=x"],
+    ["POST", "/api/auth/delete-user"],
+    ["GET", "/api/auth/sign-out"],
+    ["POST", "/api/auth/reset-password/abc"],
+  ] as const)("better-auth's endpoints the app does not offer (%s %s) are a 404", async (method, url) => {
+    const { cookie } = await signedInUser(t.app);
+    const res = await t.app.inject({ method, url, headers: { cookie }, ...(method === "POST" ? { payload: {} } : {}) });
+    expect(expectError(res, 404).code).toBe("NOT_FOUND");
+  });
+
+  test("the session answers never carry the session's token (the httpOnly cookie's value)", async () => {
+    const { cookie } = await signedInUser(t.app);
+    const token = decodeURIComponent(cookie.split("session_token=")[1]?.split(";")[0] ?? "").split(".")[0] ?? "";
+    expect(token.length).toBeGreaterThan(10);
+    const session = await t.app.inject({ method: "GET", url: "/api/auth/get-session", headers: { cookie } });
+    expect(session.statusCode).toBe(200);
+    expect(session.json().session.userId).toBeTruthy();
+    expect(session.body).not.toContain(token);
+    const list = await t.app.inject({ method: "GET", url: "/api/auth/list-sessions", headers: { cookie } });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toHaveLength(1);
+    expect(list.body).not.toContain(token);
+    const signedOut = await t.app.inject({ method: "GET", url: "/api/auth/get-session" });
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.json()).toBeNull();
+  });
+
   test("JSON nested 10,000 levels deep is a 400 in the documented shape", async () => {
     const { cookie } = await signedInUser(t.app);
     for (const url of ["/api/auth/update-user", "/api/auth/sign-up/email", "/api/auth/reset-password"]) {

@@ -111,6 +111,6 @@ describe("better-auth's routes, checked before better-auth sees them", () => {
     expectRefused(await call("POST", "/api/auth/sign-out", { extra: "\u0000" }), "extra");
     expectRefused(await call("POST", "/api/auth/update-user", { name: "Ada", other: { deep: ["\u0000"] } }), "other");
     expectRefused(await call("POST", "/api/auth/update-user", { "na\u0000me": "Ada" }), "A field name");
-    expectRefused(await call("GET", "/api/auth/verify-email?token=a%00b", undefined, {}), "Token");
+    expectRefused(await call("GET", "/api/auth/reset-password/abc?callbackURL=a%00b", undefined, {}), "callbackURL");
   });
 });

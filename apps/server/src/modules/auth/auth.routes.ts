@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import type { Config } from "../../config/env";
 import type { Db } from "../../db/client";
-import { AppError, badRequest, errorBody } from "../../http/errors";
+import { AppError, badRequest, errorBody, notFound } from "../../http/errors";
 import { planOf } from "../billing/plan.repo";
 import { type Auth, CLIENT_IP_HEADER } from "./auth";
 import { type AuthRepo, createAuthRepo } from "./auth.repo";
@@ -133,6 +133,47 @@ const SENSITIVE = new Set([
   "/change-password",
 ]);
 
+/**
+ * The part of better-auth this app offers; its other endpoints (e-mail verification, account deletion,
+ * and whatever a later version adds) are not reachable until the app means to offer them.
+ */
+const OFFERED: Record<string, readonly ("GET" | "POST")[]> = {
+  "/sign-up/email": ["POST"],
+  "/sign-in/email": ["POST"],
+  "/sign-out": ["POST"],
+  "/request-password-reset": ["POST"],
+  "/reset-password": ["POST"],
+  "/change-password": ["POST"],
+  "/update-user": ["POST"],
+  "/get-session": ["GET"],
+  "/list-sessions": ["GET"],
+  "/revoke-session": ["POST"],
+  "/revoke-sessions": ["POST"],
+  "/revoke-other-sessions": ["POST"],
+};
+/** The e-mailed reset link: it checks the token and sends the browser on to the reset form. */
+const RESET_LINK = /^\/reset-password\/[^/]+$/;
+
+function offered(method: string, subPath: string): boolean {
+  if (RESET_LINK.test(subPath)) return method === "GET";
+  return Object.hasOwn(OFFERED, subPath) && (OFFERED[subPath] as readonly string[]).includes(method);
+}
+
+/**
+ * A session's token is its cookie's value: the cookie is httpOnly so that no script can read it, and
+ * better-auth's session answers would hand it to any script all the same. They go out without it.
+ */
+function withoutTokens(subPath: string, text: string): string {
+  if (subPath !== "/get-session" && subPath !== "/list-sessions") return text;
+  const strip = (session: unknown) => {
+    if (session && typeof session === "object") delete (session as { token?: unknown }).token;
+  };
+  const data = JSON.parse(text) as unknown;
+  if (Array.isArray(data)) data.forEach(strip);
+  else if (data && typeof data === "object") strip((data as { session?: unknown }).session);
+  return JSON.stringify(data);
+}
+
 const authPath = (url: string) => url.split("?")[0]?.replace(/^\/api\/auth/, "") ?? "";
 
 export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; config: Config; db: Db; now?: () => Date }) {
@@ -158,6 +199,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
 
   async function forward(request: FastifyRequest, reply: FastifyReply) {
     const subPath = authPath(request.url);
+    if (!offered(request.method, subPath)) throw notFound(GENERIC_MESSAGES.notFound);
     let body = request.body as Body | undefined;
     const validate = validators[subPath];
     assertPlainInput(request.query);
@@ -203,7 +245,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
     if (response.status >= 400) {
       return reply.send(toErrorBody(response.status, text, SPEC_MESSAGES[subPath]));
     }
-    return reply.send(text === "" ? undefined : text);
+    return reply.send(text === "" ? undefined : withoutTokens(subPath, text));
   }
 
   app.route({
