@@ -60,7 +60,7 @@ function frameworkMessage(err: Partial<FastifyError>, request?: FastifyRequest):
     case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
       return HTTP_MESSAGES.unreadableRequest;
   }
-  // secure-json-parse refusing `__proto__` / `constructor.prototype` keys, or any other parse failure
+  // a parser's failure that carries a 4xx (a SyntaxError of the app's own code has none, and stays a 500)
   if (err instanceof SyntaxError) return GENERIC_MESSAGES.malformedJson;
   return undefined;
 }
@@ -87,7 +87,7 @@ export function describeError(
     };
   }
   const e = (typeof err === "object" && err !== null ? err : {}) as Partial<FastifyError>;
-  const status = err instanceof SyntaxError && e.statusCode === undefined ? 400 : e.statusCode;
+  const status = e.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) {
     const message =
       frameworkMessage(e, request) ??
