@@ -812,6 +812,7 @@ test.describe("the live preview on Create New Post", () => {
       const aside = await live.boundingBox();
       expect((aside?.x ?? 0) - ((form?.x ?? 0) + (form?.width ?? 0))).toBeGreaterThan(0);
       expect((aside?.x ?? 0) + (aside?.width ?? 0)).toBeGreaterThan(width * 0.85);
+      expect(await seriousViolations(page)).toEqual([]);
     });
   }
 });
