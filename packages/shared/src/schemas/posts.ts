@@ -217,3 +217,40 @@ export const postEventSchema = z.object({
   post: postSchema,
 });
 export type PostEvent = z.infer<typeof postEventSchema>;
+
+/** How much of a post's text a calendar item carries: the month cell's snippet, or all of it (day and list views). */
+export const CALENDAR_TEXT = ["snippet", "full"] as const;
+/** The spec's calendar cell: the first 20 characters of the text. */
+export const CALENDAR_SNIPPET_LENGTH = 20;
+
+export const calendarQuerySchema = z.object({
+  /** the first instant shown (inclusive) */
+  from: z.iso.datetime({ offset: true }),
+  /** the instant after the last one shown (exclusive), as the calendar reports its range */
+  to: z.iso.datetime({ offset: true }),
+  text: z.enum(CALENDAR_TEXT).default("snippet"),
+});
+export type CalendarQuery = z.infer<typeof calendarQuerySchema>;
+
+/**
+ * A post as the calendar shows it, and no more: when and where it goes, its text (the cell's snippet, or all
+ * of it), its status, and for a post that went out only in part or not at all, how many networks took it and
+ * how many did not. The rest is read when the post is opened (GET /api/posts/:id).
+ */
+export const calendarItemSchema = z.object({
+  id: z.string(),
+  /** the instant it goes out */
+  scheduledAt: z.string(),
+  /** the IANA zone it was scheduled in: a drop keeps the post's own clock */
+  timezone: z.string(),
+  /** the text, trimmed (its hashtags when it has none), cut to CALENDAR_SNIPPET_LENGTH characters unless text=full */
+  text: z.string(),
+  /** each network once, in the order of its targets */
+  platforms: z.array(platformSchema),
+  status: z.enum(POST_STATUSES),
+  /** the result badge of a partially published or failed post; null otherwise */
+  results: z.object({ published: z.number().int(), failed: z.number().int() }).nullable(),
+});
+export type CalendarItem = z.infer<typeof calendarItemSchema>;
+
+export const calendarResponseSchema = z.object({ items: z.array(calendarItemSchema) });

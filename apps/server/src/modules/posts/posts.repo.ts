@@ -1,4 +1,6 @@
 import {
+  CALENDAR_SNIPPET_LENGTH,
+  type CalendarQuery,
   COUNTED_STATUSES,
   DELETABLE_STATUSES,
   type PostStatus,
@@ -21,6 +23,10 @@ export type ApiTargetRow = Pick<
 >;
 export type PostForApi = PostRow & { targets: ApiTargetRow[] };
 export type NewTarget = Pick<typeof postTargets.$inferInsert, "accountId" | "platform" | "pageId" | "nextAttemptAt">;
+
+/** What JavaScript's trim() takes off both ends (PostgreSQL's btrim takes only spaces by default). */
+const WHITESPACE =
+  " \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff";
 
 const editable = inArray(posts.status, [...REVISABLE_STATUSES]);
 const deletable = inArray(posts.status, [...DELETABLE_STATUSES]);
@@ -129,6 +135,40 @@ export function createPostsRepo(db: Db) {
         ) x`);
       const [first] = (res as unknown as { rows: { list: RawPost[] }[] }).rows;
       return (first?.list ?? []).map(fromRaw);
+    },
+
+    /**
+     * The owner's posts going out in [from, to) as the calendar shows them (see calendarItemSchema), soonest
+     * first: the JSON text of the array, built by the database in one statement. Each post's targets are
+     * folded there into its networks and result counts; no target row, content or option reaches JavaScript.
+     */
+    async calendar(userId: string, range: CalendarQuery): Promise<string> {
+      const text = sql`coalesce(nullif(btrim(p.content, ${WHITESPACE}), ''),
+        array_to_string(array(select '#' || h from unnest(p.hashtags) with ordinality as u(h, n) order by n), ' '))`;
+      const res = await db.execute(sql`
+        select coalesce(string_agg(row_to_json(x)::text, ',' order by p.scheduled_at, p.created_at), '') as items
+        from ${posts} p
+        left join lateral (
+          select json_agg(g.platform order by g.first, g.platform) as platforms,
+            sum(g.published)::int as published, sum(g.failed)::int as failed
+          from (
+            select pt.platform, min(pt.created_at) as first,
+              count(*) filter (where pt.status = 'published') as published,
+              count(*) filter (where pt.status in ('failed', 'unconfirmed')) as failed
+            from ${postTargets} pt where pt.post_id = p.id group by pt.platform
+          ) g
+        ) t on true
+        cross join lateral (
+          select p.id, to_char(p.scheduled_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "scheduledAt",
+            p.timezone, ${range.text === "full" ? text : sql`left(${text}, ${CALENDAR_SNIPPET_LENGTH}::int)`} as text,
+            coalesce(t.platforms, '[]'::json) as platforms, p.status,
+            case when p.status in ('partially_published', 'failed')
+              then json_build_object('published', coalesce(t.published, 0), 'failed', coalesce(t.failed, 0)) end as results
+        ) x
+        where p.user_id = ${userId} and p.scheduled_at >= ${new Date(range.from)}::timestamptz
+          and p.scheduled_at < ${new Date(range.to)}::timestamptz`);
+      const [first] = (res as unknown as { rows: { items: string }[] }).rows;
+      return `[${first?.items ?? ""}]`;
     },
 
     find,

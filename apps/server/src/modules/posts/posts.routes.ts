@@ -1,4 +1,6 @@
 import {
+  calendarQuerySchema,
+  calendarResponseSchema,
   createPostBodySchema,
   listPostsQuerySchema,
   postListResponseSchema,
@@ -33,6 +35,29 @@ export async function postsRoutes(app: FastifyInstance, opts: { auth: Auth; serv
       },
     },
     async (req) => ({ posts: await service.list(currentUser(req).user.id, req.query) }),
+  );
+
+  r.get(
+    "/api/posts/calendar",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary:
+          "The calendar's view of the posts going out in [from, to), soonest first: time, zone, text (the first 20 characters unless text=full), networks, status and the result badge's counts",
+        querystring: calendarQuerySchema,
+        response: { 200: calendarResponseSchema },
+      },
+    },
+    // The database writes the answer's JSON; it goes out as it is, without a second serialization of
+    // thousands of items (the schema above documents it and the tests hold it to it).
+    async (req, reply) => {
+      const json = await service.calendar(currentUser(req).user.id, req.query);
+      // A string with a JSON type is sent as it is (Fastify skips the route's serializer for it).
+      return reply
+        .type("application/json; charset=utf-8")
+        .send(json as unknown as z.infer<typeof calendarResponseSchema>);
+    },
   );
 
   r.post(

@@ -1,4 +1,5 @@
 import {
+  type CalendarQuery,
   type CreatePostBody,
   checkPost,
   DEFAULT_DRAFT_TIME,
@@ -185,6 +186,11 @@ export function createPostsService(deps: PostsDeps) {
         status: filter.status,
       });
       return rows.map(toApiPost);
+    },
+
+    /** The calendar's posts in [from, to): the JSON text of `calendarResponseSchema`, ready to send. */
+    async calendar(userId: string, range: CalendarQuery): Promise<string> {
+      return `{"items":${await repo.calendar(userId, range)}}`;
     },
 
     async get(userId: string, id: string): Promise<Post> {
