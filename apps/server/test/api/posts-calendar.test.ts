@@ -125,7 +125,12 @@ describe("GET /api/posts/calendar", () => {
       status: "scheduled",
     });
     const edge = await create(a.cookie, { content: "edge", scheduledDate: dayIn(6), status: "draft" });
-    await create(b.cookie, { content: "not a's", accountIds: b.accounts, scheduledDate: dayIn(2), status: "scheduled" });
+    await create(b.cookie, {
+      content: "not a's",
+      accountIds: b.accounts,
+      scheduledDate: dayIn(2),
+      status: "scheduled",
+    });
 
     const from = String(sooner.scheduledAt);
     const to = String(edge.scheduledAt);
@@ -154,12 +159,30 @@ describe("GET /api/posts/calendar", () => {
       scheduledDate: dayIn(2),
       status: "scheduled",
     });
-    const targets = await t.db.select().from(postTargets).where(eq(postTargets.postId, String(partial.id)));
-    await t.db.update(postTargets).set({ status: "published" }).where(eq(postTargets.id, String(targets[0]?.id)));
-    await t.db.update(postTargets).set({ status: "failed" }).where(eq(postTargets.id, String(targets[1]?.id)));
-    await t.db.update(posts).set({ status: "partially_published" }).where(eq(posts.id, String(partial.id)));
-    await t.db.update(postTargets).set({ status: "unconfirmed" }).where(eq(postTargets.postId, String(failed.id)));
-    await t.db.update(posts).set({ status: "failed" }).where(eq(posts.id, String(failed.id)));
+    const targets = await t.db
+      .select()
+      .from(postTargets)
+      .where(eq(postTargets.postId, String(partial.id)));
+    await t.db
+      .update(postTargets)
+      .set({ status: "published" })
+      .where(eq(postTargets.id, String(targets[0]?.id)));
+    await t.db
+      .update(postTargets)
+      .set({ status: "failed" })
+      .where(eq(postTargets.id, String(targets[1]?.id)));
+    await t.db
+      .update(posts)
+      .set({ status: "partially_published" })
+      .where(eq(posts.id, String(partial.id)));
+    await t.db
+      .update(postTargets)
+      .set({ status: "unconfirmed" })
+      .where(eq(postTargets.postId, String(failed.id)));
+    await t.db
+      .update(posts)
+      .set({ status: "failed" })
+      .where(eq(posts.id, String(failed.id)));
 
     const now = t.clock.now().getTime();
     const items = await calendar(cookie, new Date(now), new Date(now + 7 * DAY));
