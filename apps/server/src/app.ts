@@ -1,6 +1,7 @@
 import path from "node:path";
 import { createSandbox } from "@app/sandbox";
 import { AUTH_MESSAGES, ERROR_CODES, oauthCallbackPath } from "@app/shared";
+import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -51,6 +52,9 @@ declare module "fastify" {
 
 export const VERSION = "0.1.0";
 
+/** What is worth compressing on the fly: JSON, text (but the event stream), JavaScript, XML and SVG. */
+const COMPRESSIBLE_TYPES = /^text\/(?!event-stream)|[+/]json(?:;|$)|[+/]xml(?:;|$)|^application\/javascript(?:;|$)/;
+
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -85,6 +89,18 @@ export async function buildApp(deps: AppDeps) {
 
   registerErrorHandler(app);
   registerBodyParsers(app);
+  // Answers of 1 KB or more go out compressed (brotli, else gzip) when the client accepts it. It applies to the
+  // routes registered after it, so it comes first. Not compressed: the event stream (written to the socket
+  // itself, event by event), byte ranges, media (images and videos are compressed already; unknown binary
+  // types are left out here too), and the web app's files that have a copy compressed at build (spa.ts).
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    customTypes: COMPRESSIBLE_TYPES,
+    // Request bodies are read as sent, never inflated (the body limit counts what arrives).
+    globalDecompression: false,
+  });
   await registerSecurity(app, config);
   await app.register(rateLimit, {
     global: false,

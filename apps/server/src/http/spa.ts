@@ -5,7 +5,12 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { errorBody } from "./errors";
 
-/** Serves the built web app; any other GET that asks for HTML gets index.html (client-side routes). */
+/**
+ * Serves the built web app; any other GET that asks for HTML gets index.html (client-side routes). The build
+ * writes a .br and a .gz copy beside each text file (scripts/precompress.mjs): the one the browser accepts is
+ * sent as it is (brotli first), with Vary: Accept-Encoding. Hashed files under /assets/ never change, so browsers
+ * keep them for a year; index.html is checked each time, so a new build is picked up at once.
+ */
 export async function registerSpa(app: FastifyInstance, webDist: string) {
   const hasBuild = existsSync(path.join(webDist, "index.html"));
   if (hasBuild) {
@@ -13,6 +18,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // The compressed copies are found beside each file; they are not addresses of their own.
+      globIgnore: ["**/*.br", "**/*.gz"],
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
