@@ -220,6 +220,7 @@ export type PostEvent = z.infer<typeof postEventSchema>;
 
 /** How much of a post's text a calendar item carries: the month cell's snippet, or all of it (day and list views). */
 export const CALENDAR_TEXT = ["snippet", "full"] as const;
+export type CalendarText = (typeof CALENDAR_TEXT)[number];
 /** The spec's calendar cell: the first 20 characters of the text. */
 export const CALENDAR_SNIPPET_LENGTH = 20;
 

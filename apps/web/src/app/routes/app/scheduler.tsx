@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { postsQueryOptions } from "@/features/posts/api/get-posts";
+import { calendarQueryOptions } from "@/features/posts/api/get-posts";
 import { loadCalendar, SchedulerScreen } from "@/features/posts/components/scheduler-screen";
 import { monthGridRange } from "@/features/posts/utils/calendar-range";
 
@@ -11,7 +11,7 @@ export default function SchedulerRoute() {
 export function prefetch(queryClient: QueryClient, url: URL) {
   if (url.searchParams.get("tab") === "calendar") {
     void loadCalendar();
-    void queryClient.prefetchQuery(postsQueryOptions(monthGridRange(new Date())));
+    void queryClient.prefetchQuery(calendarQueryOptions(monthGridRange(new Date())));
   }
   return null;
 }

@@ -1,8 +1,9 @@
-import type { Post } from "@app/shared";
+import type { CalendarItem, Post } from "@app/shared";
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
+import { toCalendarItem } from "../utils/calendar-events";
 import { testPost } from "../utils/test-post";
-import { cachePostEvent, postsListKey } from "./get-posts";
+import { cachePost, cachePostEvent, calendarKey, postDetailsKey, postsListKey } from "./get-posts";
 
 const post = (id: string, status: Post["status"] = "scheduled") => testPost(id, "2027-03-12T14:00:00.000Z", { status });
 
@@ -62,5 +63,66 @@ describe("a change from the stream while a list is being read", () => {
     await settle();
     expect(pending).toHaveLength(1);
     expect(client.getQueryData<Post[]>(key)?.map((p) => p.id)).toEqual(["c"]);
+  });
+});
+
+describe("the calendar's read (only what its cells show) follows the stream too", () => {
+  const march = { from: "2027-02-28T00:00:00.000Z", to: "2027-04-11T00:00:00.000Z" };
+
+  /** A calendar read on screen whose answers are released by hand. */
+  function slowCalendar(shown?: CalendarItem[], text: "snippet" | "full" = "snippet") {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const key = calendarKey({ ...march, text });
+    if (shown) client.setQueryData(key, shown);
+    const pending: Array<(items: CalendarItem[]) => void> = [];
+    const observer = new QueryObserver(client, {
+      queryKey: key,
+      queryFn: () => new Promise<CalendarItem[]>((resolve) => pending.push(resolve)),
+      staleTime: shown ? 0 : Number.POSITIVE_INFINITY,
+    });
+    observer.subscribe(() => {});
+    return { client, key, pending };
+  }
+
+  it("a changed post lands in it as the calendar's item, with the read's text length", async () => {
+    const { client, key, pending } = slowCalendar([]);
+    pending[0]?.([]);
+    await settle();
+    const long = post("a");
+    long.content = "A text that is longer than twenty characters";
+    cachePostEvent(client, { type: "posts.changed", action: "insert", post: long });
+    expect(client.getQueryData<CalendarItem[]>(key)).toEqual([toCalendarItem(long, "snippet")]);
+    expect(client.getQueryData<CalendarItem[]>(key)?.[0]?.text).toBe("A text that is longe");
+    cachePostEvent(client, { type: "posts.changed", action: "delete", post: long });
+    expect(client.getQueryData<CalendarItem[]>(key)).toEqual([]);
+    // Nothing was read again: the change came whole.
+    expect(pending).toHaveLength(1);
+  });
+
+  it("a change is not undone by the read that left the server before it", async () => {
+    const { client, key, pending } = slowCalendar([toCalendarItem(post("a", "publishing"), "snippet")]);
+    cachePostEvent(client, { type: "posts.changed", action: "update", post: post("a", "published") });
+    expect(client.getQueryData<CalendarItem[]>(key)?.[0]?.status).toBe("published");
+    await settle();
+    pending[0]?.([toCalendarItem(post("a", "publishing"), "snippet")]);
+    await settle();
+    expect(pending).toHaveLength(2);
+    pending[1]?.([toCalendarItem(post("a", "published"), "snippet")]);
+    await settle();
+    expect(client.getQueryData<CalendarItem[]>(key)?.map((p) => p.status)).toEqual(["published"]);
+  });
+
+  it("the post opened from it follows its changes; a post never opened is not read", () => {
+    const client = new QueryClient();
+    client.setQueryData(postDetailsKey("a"), post("a", "publishing"));
+    cachePost(client, post("a", "published"));
+    expect(client.getQueryData<Post>(postDetailsKey("a"))?.status).toBe("published");
+    cachePostEvent(client, { type: "posts.changed", action: "update", post: post("b") });
+    expect(client.getQueryData(postDetailsKey("b"))).toBeUndefined();
+  });
+
+  it("the key is the same with the default text named or not (the route's prefetch and the calendar share it)", () => {
+    expect(calendarKey(march)).toEqual(calendarKey({ ...march, text: "snippet" }));
+    expect(calendarKey(march)).not.toEqual(calendarKey({ ...march, text: "full" }));
   });
 });

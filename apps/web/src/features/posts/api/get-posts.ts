@@ -1,7 +1,16 @@
-import { type Post, type PostEvent, postListResponseSchema, postResponseSchema } from "@app/shared";
+import {
+  type CalendarItem,
+  type CalendarText,
+  calendarResponseSchema,
+  type Post,
+  type PostEvent,
+  postListResponseSchema,
+  postResponseSchema,
+} from "@app/shared";
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { applyLiveChange } from "@/lib/live-cache";
+import { type CalendarRange, removeCalendarItem, upsertCalendarItem } from "../utils/calendar-events";
 import { applyPostEvent, type PostsRange, removePost, upsertPost } from "../utils/posts-cache";
 
 /** Every cached list of posts lives under this key, followed by its range. */
@@ -26,22 +35,68 @@ export function usePosts(range: PostsRange = {}, opts: { enabled?: boolean } = {
   return useQuery({ ...postsQueryOptions(range), placeholderData: keepPreviousData, enabled: opts.enabled ?? true });
 }
 
+/** One post opened from the calendar. */
+export const postDetailsKey = (id: string | null) => [...postsQueryKey, "details", id] as const;
+
+/** The calendar's reads, by range and text (the key is the same whether `text` is given or left to its default). */
+export const calendarKey = (range: { from?: string; to?: string; text?: CalendarText }) =>
+  [...postsQueryKey, "calendar", { from: range.from, to: range.to, text: range.text ?? "snippet" }] as const;
+
+/** The calendar's view of the posts going out in [from, to): what its cells show, and no more. */
+export async function getCalendar(range: CalendarRange, signal?: AbortSignal): Promise<CalendarItem[]> {
+  const params = new URLSearchParams({ from: range.from, to: range.to, text: range.text });
+  return (await api(`/api/posts/calendar?${params}`, { schema: calendarResponseSchema, signal })).items;
+}
+
+/** The calendar's read of a range (the month grid's by default: each post's first 20 characters). */
+export const calendarQueryOptions = (range: { from?: string; to?: string; text?: CalendarText }) => {
+  const key = calendarKey(range);
+  return queryOptions({ queryKey: key, queryFn: ({ signal }) => getCalendar(key[2] as CalendarRange, signal) });
+};
+
+/** The calendar's posts; while another range loads (paging, another view), the last one stays on screen. */
+export function useCalendarPosts(range: CalendarRange) {
+  return useQuery({ ...calendarQueryOptions(range), placeholderData: keepPreviousData });
+}
+
 /** Puts a change into every cached list, each with its range. */
 const eachList = (queryClient: QueryClient, update: (list: Post[], range: PostsRange) => Post[]) =>
   applyLiveChange<Post[]>(queryClient, { queryKey: [...postsQueryKey, "list"] }, (list, key) =>
     update(list, (key[2] ?? {}) as PostsRange),
   );
 
-/** Puts one changed post into every cached list it belongs to (and out of those it left). */
-export const cachePost = (queryClient: QueryClient, post: Post) =>
+/** Puts a change into every cached calendar read, each with its range (the same race rule as the lists). */
+const eachCalendar = (
+  queryClient: QueryClient,
+  update: (list: CalendarItem[], range: CalendarRange) => CalendarItem[],
+) =>
+  applyLiveChange<CalendarItem[]>(queryClient, { queryKey: [...postsQueryKey, "calendar"] }, (list, key) =>
+    update(list, key[2] as CalendarRange),
+  );
+
+/** The opened post's details follow its changes (only a post already read is written). */
+const details = (queryClient: QueryClient, post: Post) =>
+  applyLiveChange<Post>(queryClient, { queryKey: postDetailsKey(post.id), exact: true }, () => post);
+
+/** Puts one changed post into every cached list and calendar read it belongs to (and out of those it left). */
+export const cachePost = (queryClient: QueryClient, post: Post) => {
   eachList(queryClient, (list, range) => upsertPost(list, post, range));
+  eachCalendar(queryClient, (list, range) => upsertCalendarItem(list, post, range));
+  details(queryClient, post);
+};
 
-export const uncachePost = (queryClient: QueryClient, id: string) =>
+export const uncachePost = (queryClient: QueryClient, id: string) => {
   eachList(queryClient, (list) => removePost(list, id));
+  eachCalendar(queryClient, (list) => removeCalendarItem(list, id));
+};
 
-/** Applies one change of the server's stream to every cached list. */
-export const cachePostEvent = (queryClient: QueryClient, event: PostEvent) =>
+/** Applies one change of the server's stream to every cached list and calendar read. */
+export const cachePostEvent = (queryClient: QueryClient, event: PostEvent) => {
+  if (event.action === "delete") return uncachePost(queryClient, event.post.id);
   eachList(queryClient, (list, range) => applyPostEvent(list, event, range));
+  eachCalendar(queryClient, (list, range) => upsertCalendarItem(list, event.post, range));
+  details(queryClient, event.post);
+};
 
 export const getPost = async (id: string, signal?: AbortSignal): Promise<Post> =>
   (await api(`/api/posts/${id}`, { schema: postResponseSchema, signal })).post;
@@ -50,6 +105,18 @@ export const getPost = async (id: string, signal?: AbortSignal): Promise<Post> =
 export function usePost(id: string | null) {
   return useQuery({
     queryKey: [...postsQueryKey, "one", id],
+    queryFn: ({ signal }) => getPost(id as string, signal),
+    enabled: id !== null,
+  });
+}
+
+/**
+ * One post opened from the calendar, read whole (the calendar holds only what its cells show); it follows the
+ * post's changes from the stream. Apart from usePost, whose copy the composer edits.
+ */
+export function usePostDetails(id: string | null) {
+  return useQuery({
+    queryKey: postDetailsKey(id),
     queryFn: ({ signal }) => getPost(id as string, signal),
     enabled: id !== null,
   });

@@ -1,4 +1,4 @@
-import { POST_MESSAGES, type Post } from "@app/shared";
+import { type CalendarItem, POST_MESSAGES } from "@app/shared";
 import FullCalendar from "@fullcalendar/react";
 import dayGridPlugin from "@fullcalendar/react/daygrid";
 import interactionPlugin from "@fullcalendar/react/interaction";
@@ -12,7 +12,7 @@ import "./content-calendar.css";
 import type { ButtonInfo, CalendarRef, EventDropInfo } from "@fullcalendar/react";
 import { format, parse } from "date-fns";
 import { TriangleAlert } from "lucide-react";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { PlatformIcon } from "@/components/platform-icon";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -20,13 +20,22 @@ import { Button } from "@/components/ui/button";
 import { useIsMobile } from "@/hooks/use-mobile";
 import { useTheme } from "@/lib/theme";
 import { cn } from "@/lib/utils";
-import { usePosts } from "../api/get-posts";
+import { useCalendarPosts, usePostDetails } from "../api/get-posts";
 import { useUpdatePost } from "../api/update-post";
-import { canDropAt, droppedAt, LEGEND, monthEvents, postsByDay, statusColor, toEvent } from "../utils/calendar-events";
+import {
+  type CalendarRange,
+  calendarSignature,
+  canDropAt,
+  droppedAt,
+  LEGEND,
+  monthEvents,
+  postsByDay,
+  statusColor,
+  toEvent,
+} from "../utils/calendar-events";
 import { monthGridRange } from "../utils/calendar-range";
 import { toastPostError } from "../utils/errors";
 import { formatDay } from "../utils/format";
-import type { PostsRange } from "../utils/posts-cache";
 import { PostDetailsDialog } from "./post-details-dialog";
 import { PostStatusBadge } from "./post-status-badge";
 
@@ -51,39 +60,49 @@ const buttonClass = (info: ButtonInfo) =>
  * dragged onto another day (month view: it keeps its time) or another time (week and day views).
  */
 export default function ContentCalendar({ initialDate }: { initialDate?: string }) {
-  // The month's posts are asked for at once; FullCalendar then reports the range it shows (datesSet).
-  const [range, setRange] = useState<PostsRange | null>(() =>
-    monthGridRange(initialDate ? parse(initialDate, "yyyy-MM-dd", new Date()) : new Date()),
-  );
-  const posts = usePosts(range ?? {});
+  // The month's posts are asked for at once; FullCalendar then reports the range it shows (datesSet). The
+  // calendar reads only what its cells show: the first 20 characters, or the whole text where the view has room.
+  const [range, setRange] = useState<CalendarRange>(() => {
+    const month = monthGridRange(initialDate ? parse(initialDate, "yyyy-MM-dd", new Date()) : new Date());
+    return { from: month.from as string, to: month.to as string, text: "snippet" };
+  });
+  const posts = useCalendarPosts(range);
   const update = useUpdatePost();
   const { resolved } = useTheme();
   const mobile = useIsMobile();
   // A copy of the same posts (the stream echoing a change, a refetch) must not re-render the calendar:
   // that would cancel a drag under way. The events change only when a post does.
-  const list = range ? (posts.data ?? []) : [];
-  const signature = list.map((p) => `${p.id}@${p.updatedAt}@${p.scheduledAt}@${p.status}`).join(",");
+  const list = posts.data ?? [];
+  const signature = calendarSignature(list);
   const latest = useRef(list);
   latest.current = list;
   const [viewType, setViewType] = useState("dayGridMonth");
   // A phone's month cell is too narrow for text: it shows a dot per post, and a tap opens the day.
   const dots = mobile && viewType === "dayGridMonth";
   const calendar = useRef<CalendarRef>(null);
-  // The post opened by a click; read from the list each render, so its dialog follows live changes.
+  // The post opened by a click, read whole then (its details follow live changes); it closes when the post
+  // leaves the calendar (deleted, or moved out of the range).
   const [openId, setOpenId] = useState<string | null>(null);
-  const opened = list.find((p) => p.id === openId) ?? null;
+  const shown = openId !== null && list.some((p) => p.id === openId);
+  const details = usePostDetails(shown ? openId : null);
+  // A post that cannot be read closes again, saying why (a click on it then tries afresh).
+  useEffect(() => {
+    if (!details.isError) return;
+    toastPostError(details.error, POST_MESSAGES.listFailedTitle);
+    setOpenId(null);
+  }, [details.isError, details.error]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the list
   const events = useMemo(() => {
     if (dots) return [];
     if (viewType === "dayGridMonth") return monthEvents(latest.current);
-    return latest.current.map((post) => toEvent(post, hasRoomForText(viewType)));
+    return latest.current.map(toEvent);
   }, [signature, viewType, dots]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the list
   const byDay = useMemo(() => postsByDay(latest.current), [signature]);
   const openDay = (day: Date | string) => calendar.current?.getApi().changeView("timeGridDay", day);
 
   const onDrop = (info: EventDropInfo) => {
-    const post = info.event.extendedProps.post as Post;
+    const post = info.event.extendedProps.post as CalendarItem;
     const start = info.event.start;
     if (!start) {
       info.revert();
@@ -154,7 +173,7 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
         eventClick={(info) => {
           const day = info.event.extendedProps.moreDay as string | undefined;
           if (day) openDay(day);
-          const post = info.event.extendedProps.post as Post | undefined;
+          const post = info.event.extendedProps.post as CalendarItem | undefined;
           if (post) setOpenId(post.id);
         }}
         dateClick={(info) => {
@@ -199,15 +218,19 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
         }
         datesSet={(info) => {
           setViewType(info.view.type);
-          const next = { from: info.start.toISOString(), to: info.end.toISOString() };
-          setRange((r) => (r?.from === next.from && r.to === next.to ? r : next));
+          const next: CalendarRange = {
+            from: info.start.toISOString(),
+            to: info.end.toISOString(),
+            text: hasRoomForText(info.view.type) ? "full" : "snippet",
+          };
+          setRange((r) => (r.from === next.from && r.to === next.to && r.text === next.text ? r : next));
         }}
         eventContent={(arg) => {
           if (arg.event.extendedProps.moreDay) {
             // The event itself is the control (FullCalendar makes it focusable and clickable).
             return <span className="px-0.5 text-xs font-semibold">{arg.event.title}</span>;
           }
-          const post = arg.event.extendedProps.post as Post | undefined;
+          const post = arg.event.extendedProps.post as CalendarItem | undefined;
           if (!post) return undefined;
           const extra = post.platforms.length - BADGES_SHOWN;
           const roomy = hasRoomForText(arg.view.type);
@@ -229,6 +252,12 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
                 <PlatformIcon key={p} platform={p} labelled size="sm" className="size-4 rounded-sm text-[0.5rem]" />
               ))}
               {extra > 0 && <span className="shrink-0 font-semibold">+{extra}</span>}
+              {/* The result badge of a post out on some of its networks: how many took it. */}
+              {post.status === "partially_published" && post.results && (
+                <span className="shrink-0 font-semibold">
+                  {post.results.published}/{post.results.published + post.results.failed}
+                </span>
+              )}
               {arg.timeText && <span className="shrink-0 opacity-80">{arg.timeText}</span>}
               {/* On a phone the cell is a few characters wide: one line, cut short. */}
               <span className={cn("min-w-0", mobile && !roomy ? "truncate" : "break-words")}>{arg.event.title}</span>
@@ -244,7 +273,11 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
           </li>
         ))}
       </ul>
-      <PostDetailsDialog post={opened} onOpenChange={(open) => !open && setOpenId(null)} />
+      <PostDetailsDialog
+        post={shown ? (details.data ?? null) : null}
+        loading={shown && details.isPending}
+        onOpenChange={(open) => !open && setOpenId(null)}
+      />
     </div>
   );
 }

@@ -3,17 +3,42 @@ import { Clock, Pencil } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Skeleton } from "@/components/ui/skeleton";
 import { usePostActions } from "../hooks/use-post-actions";
 import { browserTimeZone, formatPostMoment } from "../utils/format";
 import { PostResults } from "./post-results";
 import { PostStatusBadge } from "./post-status-badge";
 
-/** A post opened from the calendar: its text, when, where, and what each network made of it. */
-export function PostDetailsDialog({ post, onOpenChange }: { post: Post | null; onOpenChange(open: boolean): void }) {
+/**
+ * A post opened from the calendar: its text, when, where, and what each network made of it. With `loading`,
+ * it opens at once and shows its place while the post is read.
+ */
+export function PostDetailsDialog({
+  post,
+  loading = false,
+  onOpenChange,
+}: {
+  post: Post | null;
+  loading?: boolean;
+  onOpenChange(open: boolean): void;
+}) {
   const actions = usePostActions();
   return (
-    <Dialog open={post !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[85svh] overflow-y-auto sm:max-w-lg">
+    <Dialog open={post !== null || loading} onOpenChange={onOpenChange}>
+      <DialogContent
+        className="max-h-[85svh] overflow-y-auto sm:max-w-lg"
+        aria-busy={!post}
+        {...(!post && { "aria-describedby": undefined })}
+      >
+        {!post && (
+          <>
+            <DialogHeader>
+              <DialogTitle className="pr-6">Post</DialogTitle>
+            </DialogHeader>
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="h-16" />
+          </>
+        )}
         {post && (
           <>
             <DialogHeader>

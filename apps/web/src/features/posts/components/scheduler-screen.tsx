@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/layouts/page-header";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { postsQueryOptions } from "../api/get-posts";
+import { calendarQueryOptions } from "../api/get-posts";
 import { monthGridRange } from "../utils/calendar-range";
 import { LinkedPostDialog } from "./linked-post-dialog";
 import { PostComposer } from "./post-composer";
@@ -40,7 +40,7 @@ export function SchedulerScreen() {
   // Opening on the calendar: its code and this month's posts load side by side, and the month's posts go
   // first; the list below (every post) is asked for once they are in, rather than queued before them.
   const [thisMonth] = useState(() => monthGridRange(new Date()));
-  const month = useQuery({ ...postsQueryOptions(thisMonth), enabled: tab === "calendar" && !focusDate });
+  const month = useQuery({ ...calendarQueryOptions(thisMonth), enabled: tab === "calendar" && !focusDate });
   const [listReady, setListReady] = useState(tab !== "calendar");
   useEffect(() => {
     if (tab === "calendar") void loadCalendar();

@@ -1,7 +1,17 @@
-import type { Post } from "@app/shared";
+import type { CalendarItem, Post } from "@app/shared";
 import type { DateSpanApi, EventApi } from "@fullcalendar/react";
 import { describe, expect, it } from "vitest";
-import { canDropAt, droppedAt, monthEvents, toEvent } from "./calendar-events";
+import {
+  type CalendarRange,
+  calendarSignature,
+  canDropAt,
+  droppedAt,
+  monthEvents,
+  removeCalendarItem,
+  toCalendarItem,
+  toEvent,
+  upsertCalendarItem,
+} from "./calendar-events";
 
 const post = (over: Partial<Post> = {}): Post => ({
   id: "p1",
@@ -22,30 +32,101 @@ const post = (over: Partial<Post> = {}): Post => ({
   updatedAt: "2027-03-01T00:00:00.000Z",
   ...over,
 });
+/** The calendar's read of a post: what GET /api/posts/calendar answers for it. */
+const item = (over: Partial<Post> = {}, text: "snippet" | "full" = "snippet"): CalendarItem =>
+  toCalendarItem(post(over), text);
 const span = (start: string) => ({ start: new Date(start) }) as DateSpanApi;
-const moving = (p: Post) => ({ extendedProps: { post: p } }) as unknown as EventApi;
+const moving = (p: CalendarItem) => ({ extendedProps: { post: p } }) as unknown as EventApi;
+const MARCH: CalendarRange = { from: "2027-02-28T00:00:00.000Z", to: "2027-04-11T00:00:00.000Z", text: "snippet" };
+
+describe("calendar items (a whole post as the calendar's read gives it)", () => {
+  it("cut the trimmed text to 20 characters for the month and week, and keep it whole for the day and list", () => {
+    expect(item({ content: "  Spring launch: meet our new planner\n" })).toEqual({
+      id: "p1",
+      scheduledAt: "2027-03-11T08:00:00.000Z",
+      timezone: "Europe/Paris",
+      text: "Spring launch: meet ",
+      platforms: ["linkedin"],
+      status: "scheduled",
+      results: null,
+    });
+    expect(item({}, "full").text).toBe("Spring launch: meet our new planner");
+    expect(item({ content: " ", hashtags: ["launch", "spring"] }).text).toBe("#launch #spring");
+  });
+
+  it("count characters as the database does: an emoji is never cut in half", () => {
+    expect(item({ content: `${"a".repeat(19)}🚀 and more` }).text).toBe(`${"a".repeat(19)}🚀`);
+  });
+
+  it("carry the result badge's counts for a post out in part, or not at all", () => {
+    const target = (status: Post["targets"][number]["status"]) => ({
+      id: status,
+      accountId: "a",
+      platform: "linkedin" as const,
+      pageId: null,
+      status,
+      lastError: null,
+      notice: null,
+      externalUrl: null,
+      publishedAt: null,
+    });
+    const targets = [target("published"), target("failed"), target("unconfirmed")];
+    expect(item({ status: "partially_published", targets }).results).toEqual({ published: 1, failed: 2 });
+    expect(item({ status: "failed", targets: [target("failed")] }).results).toEqual({ published: 0, failed: 1 });
+    expect(item({ status: "publishing", targets }).results).toBeNull();
+  });
+
+  it("follow a changed post: replaced, added in time order, or taken out when it leaves the range", () => {
+    const list = [item({ id: "a", scheduledAt: "2027-03-10T08:00:00.000Z" })];
+    const added = upsertCalendarItem(list, post({ id: "b", scheduledAt: "2027-03-09T08:00:00.000Z" }), MARCH);
+    expect(added.map((p) => p.id)).toEqual(["b", "a"]);
+    const moved = upsertCalendarItem(added, post({ id: "a", scheduledAt: "2027-05-01T08:00:00.000Z" }), MARCH);
+    expect(moved.map((p) => p.id)).toEqual(["b"]);
+    const published = upsertCalendarItem(
+      list,
+      post({ id: "a", scheduledAt: "2027-03-10T08:00:00.000Z", status: "published" }),
+      MARCH,
+    );
+    expect(published[0]?.status).toBe("published");
+    // The read's own text length: a day or list read gets the whole text.
+    const full = upsertCalendarItem([], post(), { ...MARCH, text: "full" });
+    expect(full[0]?.text).toBe("Spring launch: meet our new planner");
+    // The end of the range is not in it.
+    expect(upsertCalendarItem([], post({ scheduledAt: MARCH.to }), MARCH)).toEqual([]);
+    expect(removeCalendarItem(added, "a").map((p) => p.id)).toEqual(["b"]);
+  });
+
+  it("keep the same list when nothing the calendar shows changed (an open drag is not cancelled)", () => {
+    const list = [item()];
+    expect(upsertCalendarItem(list, post({ updatedAt: "2027-03-02T00:00:00.000Z", mentions: ["x"] }), MARCH)).toBe(
+      list,
+    );
+    expect(removeCalendarItem(list, "other")).toBe(list);
+    expect(calendarSignature(list)).not.toBe(calendarSignature([item({ content: "Other words" })]));
+  });
+});
 
 describe("calendar events", () => {
-  it("cuts the text to 20 characters where the view has no room, and keeps it whole where it has", () => {
-    expect(toEvent(post(), false).title).toBe("Spring launch: meet ");
-    expect(toEvent(post(), true).title).toBe("Spring launch: meet our new planner");
-    expect(toEvent(post({ content: " ", hashtags: ["launch"] }), true).title).toBe("#launch");
-    expect(toEvent(post({ status: "published" }), false).startEditable).toBe(false);
+  it("show the text the read brought, and let only drafts and scheduled posts move", () => {
+    expect(toEvent(item()).title).toBe("Spring launch: meet ");
+    expect(toEvent(item({}, "full")).title).toBe("Spring launch: meet our new planner");
+    expect(toEvent(item({ status: "published" })).startEditable).toBe(false);
+    expect(toEvent(item({ status: "draft" })).startEditable).toBe(true);
   });
 
   it("shows a month day's first two posts and one '+N more'", () => {
-    const events = monthEvents([post({ id: "a" }), post({ id: "b" }), post({ id: "c" })]);
+    const events = monthEvents([item({ id: "a" }), item({ id: "b" }), item({ id: "c" })]);
     expect(events.map((e) => e.id)).toEqual(["a", "b", expect.stringMatching(/^more-/)]);
     expect(events[2]?.title).toBe("+1 more");
   });
 
   it("reads a drop on the post's own zone's clock", () => {
     // 13:00 UTC is 14:00 in Paris, and 08:00 in New York.
-    expect(droppedAt(post(), new Date("2027-03-12T13:00:00Z"))).toEqual({
+    expect(droppedAt(item(), new Date("2027-03-12T13:00:00Z"))).toEqual({
       scheduledDate: "2027-03-12",
       scheduledTime: "14:00",
     });
-    expect(droppedAt(post({ timezone: "America/New_York" }), new Date("2027-03-12T13:00:00Z"))).toEqual({
+    expect(droppedAt(item({ timezone: "America/New_York" }), new Date("2027-03-12T13:00:00Z"))).toEqual({
       scheduledDate: "2027-03-12",
       scheduledTime: "08:00",
     });
@@ -53,9 +134,9 @@ describe("calendar events", () => {
 
   it("takes a scheduled post from now on, and a draft on any day from today", () => {
     const now = new Date("2027-03-10T10:00:00");
-    expect(canDropAt(span("2027-03-10T09:00:00"), moving(post()), now)).toBe(false);
-    expect(canDropAt(span("2027-03-10T11:00:00"), moving(post()), now)).toBe(true);
-    expect(canDropAt(span("2027-03-10T09:00:00"), moving(post({ status: "draft" })), now)).toBe(true);
-    expect(canDropAt(span("2027-03-09T23:00:00"), moving(post({ status: "draft" })), now)).toBe(false);
+    expect(canDropAt(span("2027-03-10T09:00:00"), moving(item()), now)).toBe(false);
+    expect(canDropAt(span("2027-03-10T11:00:00"), moving(item()), now)).toBe(true);
+    expect(canDropAt(span("2027-03-10T09:00:00"), moving(item({ status: "draft" })), now)).toBe(true);
+    expect(canDropAt(span("2027-03-09T23:00:00"), moving(item({ status: "draft" })), now)).toBe(false);
   });
 });

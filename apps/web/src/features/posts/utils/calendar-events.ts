@@ -1,9 +1,14 @@
-import { EDITABLE_STATUSES, type Post, wallClock } from "@app/shared";
+import {
+  CALENDAR_SNIPPET_LENGTH,
+  type CalendarItem,
+  type CalendarText,
+  EDITABLE_STATUSES,
+  type Post,
+  wallClock,
+} from "@app/shared";
 import type { DateSpanApi, EventApi, EventInput } from "@fullcalendar/react";
 import { format, startOfDay } from "date-fns";
 
-/** The spec's calendar cell: the first 20 characters of the text. */
-const SNIPPET_LENGTH = 20;
 /** Posts a month cell shows; the rest of the day is one "+N more" that opens the day. */
 const POSTS_PER_MONTH_CELL = 2;
 
@@ -16,7 +21,7 @@ export const STATUS_COLORS: Record<string, string> = {
   partially_published: "#b45309",
 };
 export const FAILED_COLOR = "#dc2626";
-export const statusColor = (post: Post) => STATUS_COLORS[post.status] ?? FAILED_COLOR;
+export const statusColor = (post: Pick<CalendarItem, "status">) => STATUS_COLORS[post.status] ?? FAILED_COLOR;
 
 /** The statuses the legend explains, in the order a post goes through them. */
 export const LEGEND: { label: string; color: string }[] = [
@@ -29,14 +34,37 @@ export const LEGEND: { label: string; color: string }[] = [
 
 const postText = (post: Post) => post.content.trim() || post.hashtags.map((t) => `#${t}`).join(" ");
 
-const isEditable = (post: Post) => EDITABLE_STATUSES.includes(post.status);
-
-/** A post as a calendar event: its whole text where the view has room for it, else the spec's snippet. */
-export function toEvent(post: Post, fullText: boolean): EventInput {
-  const text = postText(post);
+/**
+ * A whole post as the calendar's read gives it (GET /api/posts/calendar, written by the database): a change
+ * from the stream or a mutation lands in the calendar's cache without reading the month again. The snippet
+ * counts characters, as the database does, so an emoji is never cut in half.
+ */
+export function toCalendarItem(post: Post, text: CalendarText): CalendarItem {
+  const whole = postText(post);
+  const settled = post.status === "partially_published" || post.status === "failed";
   return {
     id: post.id,
-    title: fullText ? text : text.slice(0, SNIPPET_LENGTH),
+    scheduledAt: post.scheduledAt,
+    timezone: post.timezone,
+    text: text === "full" ? whole : Array.from(whole).slice(0, CALENDAR_SNIPPET_LENGTH).join(""),
+    platforms: post.platforms,
+    status: post.status,
+    results: settled
+      ? {
+          published: post.targets.filter((t) => t.status === "published").length,
+          failed: post.targets.filter((t) => t.status === "failed" || t.status === "unconfirmed").length,
+        }
+      : null,
+  };
+}
+
+const isEditable = (post: CalendarItem) => EDITABLE_STATUSES.includes(post.status);
+
+/** A post as a calendar event, with the text its read brought (the snippet, or all of it where the view has room). */
+export function toEvent(post: CalendarItem): EventInput {
+  return {
+    id: post.id,
+    title: post.text,
     start: post.scheduledAt,
     allDay: false,
     startEditable: isEditable(post),
@@ -47,8 +75,8 @@ export function toEvent(post: Post, fullText: boolean): EventInput {
 }
 
 /** The posts of each local day (yyyy-MM-dd), in the order given. */
-export function postsByDay(posts: Post[]): Map<string, Post[]> {
-  const byDay = new Map<string, Post[]>();
+export function postsByDay(posts: CalendarItem[]): Map<string, CalendarItem[]> {
+  const byDay = new Map<string, CalendarItem[]>();
   for (const post of posts) {
     const day = format(new Date(post.scheduledAt), "yyyy-MM-dd");
     const list = byDay.get(day);
@@ -62,10 +90,10 @@ export function postsByDay(posts: Post[]): Map<string, Post[]> {
  * The month view gets only what its cells show: each day's first posts and one "+N more" for the rest.
  * FullCalendar then lays out a few events per day instead of every post of a busy month.
  */
-export function monthEvents(posts: Post[]): EventInput[] {
+export function monthEvents(posts: CalendarItem[]): EventInput[] {
   const events: EventInput[] = [];
   for (const [day, list] of postsByDay(posts)) {
-    for (const post of list.slice(0, POSTS_PER_MONTH_CELL)) events.push(toEvent(post, false));
+    for (const post of list.slice(0, POSTS_PER_MONTH_CELL)) events.push(toEvent(post));
     const rest = list.length - POSTS_PER_MONTH_CELL;
     if (rest > 0) {
       events.push({
@@ -88,13 +116,51 @@ export function monthEvents(posts: Post[]): EventInput[] {
  * any day from today.
  */
 export function canDropAt(span: DateSpanApi, moving: EventApi | null, now = new Date()): boolean {
-  const post = moving?.extendedProps.post as Post | undefined;
+  const post = moving?.extendedProps.post as CalendarItem | undefined;
   if (post?.status === "scheduled") return span.start.getTime() >= now.getTime();
   return startOfDay(span.start) >= startOfDay(now);
 }
 
 /** The post's new date and time on its own zone's clock, for the instant it was dropped at. */
-export const droppedAt = (post: Post, start: Date) => {
+export const droppedAt = (post: Pick<CalendarItem, "timezone">, start: Date) => {
   const { date, time } = wallClock(start, post.timezone);
   return { scheduledDate: date, scheduledTime: time };
 };
+
+/** Everything the calendar shows of its posts, as one string: the events are made again only when it changes. */
+export const calendarSignature = (list: CalendarItem[]) =>
+  list
+    .map(
+      (p) =>
+        `${p.id}@${p.scheduledAt}@${p.timezone}@${p.status}@${p.platforms.join("+")}@${p.results?.published}/${p.results?.failed}@${p.text}`,
+    )
+    .join("\n");
+
+/** Which posts one cached calendar read holds: those going out in [from, to), with the text cut or whole. */
+export interface CalendarRange {
+  from: string;
+  to: string;
+  text: CalendarText;
+}
+
+const soonestFirst = (a: CalendarItem, b: CalendarItem) =>
+  a.scheduledAt.localeCompare(b.scheduledAt) || a.id.localeCompare(b.id);
+
+/**
+ * A changed post in a cached calendar read: it replaces its old item, joins the read, or leaves it when it no
+ * longer goes out in the range. The same array comes back when nothing the calendar shows changed.
+ */
+export function upsertCalendarItem(list: CalendarItem[], post: Post, range: CalendarRange): CalendarItem[] {
+  const at = Date.parse(post.scheduledAt);
+  const inside = at >= Date.parse(range.from) && at < Date.parse(range.to);
+  const rest = list.filter((p) => p.id !== post.id);
+  if (!inside) return rest.length === list.length ? list : rest;
+  const item = toCalendarItem(post, range.text);
+  const old = list.find((p) => p.id === post.id);
+  if (old && calendarSignature([old]) === calendarSignature([item])) return list;
+  return [...rest, item].sort(soonestFirst);
+}
+
+export function removeCalendarItem(list: CalendarItem[], id: string): CalendarItem[] {
+  return list.some((p) => p.id === id) ? list.filter((p) => p.id !== id) : list;
+}
