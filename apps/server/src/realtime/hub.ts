@@ -10,6 +10,11 @@ export interface RealtimeEvent {
 
 /** The PostgreSQL channel on which processes sharing a database pass each other their users' changes. */
 export const RELAY_CHANNEL = "realtime_events";
+/**
+ * The PostgreSQL channel on which a process tells the publishing workers of every other process that a post
+ * became due now (its payload: the sender's origin, so the sender's own workers are not woken twice).
+ */
+export const DUE_CHANNEL = "publishing_due";
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_RELAY_BYTES = 7_900;
 
@@ -29,6 +34,18 @@ export function createRealtimeHub(opts: { relay?: Notifications; onError?: (err:
   emitter.setMaxListeners(0);
   const origin = randomUUID();
   let stopListening: (() => Promise<void>) | undefined;
+  let stopListeningDue: (() => Promise<void>) | undefined;
+  /** this process's publishing workers, woken when a post becomes due now */
+  const dueListeners = new Set<() => void>();
+  const wakeLocal = () => {
+    for (const listener of dueListeners) {
+      try {
+        listener();
+      } catch (err) {
+        opts.onError?.(err);
+      }
+    }
+  };
 
   const emitLocal = (userId: string, event: RealtimeEvent) => emitter.emit(userId, event);
 
@@ -45,10 +62,30 @@ export function createRealtimeHub(opts: { relay?: Notifications; onError?: (err:
         }
         if (message.origin !== origin && typeof message.userId === "string") emitLocal(message.userId, message.event);
       });
+      stopListeningDue = await opts.relay.listen(DUE_CHANNEL, (payload) => {
+        if (payload !== origin) wakeLocal();
+      });
     },
     async stop() {
       await stopListening?.();
+      await stopListeningDue?.();
       stopListening = undefined;
+      stopListeningDue = undefined;
+    },
+    /**
+     * A post became due now: wakes this process's publishing workers at once and, with `relay`, every other
+     * process's through NOTIFY, instead of leaving the post to their next look at the queue.
+     */
+    due() {
+      wakeLocal();
+      opts.relay?.notify(DUE_CHANNEL, origin).catch((err) => opts.onError?.(err));
+    },
+    /** Calls `listener` whenever a post becomes due now (see due()); returns a function that stops it. */
+    onDue(listener: () => void): () => void {
+      dueListeners.add(listener);
+      return () => {
+        dueListeners.delete(listener);
+      };
     },
     publish(userId: string, event: RealtimeEvent) {
       emitLocal(userId, event);

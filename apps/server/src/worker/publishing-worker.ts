@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import { PLATFORM_LABELS, type Platform, PUBLISH_MESSAGES } from "@app/shared";
 import { NetworkError } from "../platforms/http";
 import type { PublishOutcome } from "../platforms/platform";
-import type { ClaimedTarget, QueueRepo } from "./queue.repo";
+import type { ClaimedTarget, QueueRepo, Settlement, SettleResult } from "./queue.repo";
 
 export type { PublishOutcome };
 
@@ -40,10 +40,21 @@ export interface WorkerOptions {
   maxAttempts?: number;
   /** between rounds when nothing was due */
   pollMs?: number;
-  /** each settled target (to tell the post's owner, e.g. through the realtime hub) */
+  /**
+   * Each post whose targets were settled (to tell its owner, e.g. through the realtime hub): once for all of
+   * its targets settled together, with the last of them; `notified` when any of them wrote a notification.
+   */
   onSettled?(target: ClaimedTarget, result: { postStatus?: string; notified?: boolean }): void;
   onError?(err: unknown): void;
+  /**
+   * Subscribes to "a post became due now" (e.g. the realtime hub's onDue): the running loop then claims at
+   * once instead of at its next poll. Returns a function that unsubscribes.
+   */
+  wakeOn?(wake: () => void): () => void;
 }
+
+/** Targets settled in one statement at most (the others wait for the next). */
+const SETTLE_BATCH = 64;
 
 export const DEFAULT_LEASE_MS = 5 * 60_000;
 /** The running loop reports at most this often (/api/health counts a worker silent for 30 s as gone). */
@@ -74,9 +85,56 @@ export function createPublishingWorker(opts: WorkerOptions) {
   const maxAttempts = opts.maxAttempts ?? 6;
   const me = { id, host: hostname(), pid: process.pid, startedAt: now() };
 
-  async function settle(t: ClaimedTarget, work: Promise<{ held: boolean; postStatus?: string; notified?: boolean }>) {
-    const result = await work;
-    if (result.held) opts.onSettled?.(t, result);
+  /**
+   * Settles go out together: the first at once, and those that come while it is being written in one
+   * statement after it, so that targets finishing together cost one transaction, not one each.
+   */
+  const settling: { t: ClaimedTarget; outcome: Settlement; done(err?: unknown): void }[] = [];
+  let flushing = false;
+
+  async function flush() {
+    flushing = true;
+    try {
+      while (settling.length) {
+        const items = settling.splice(0, SETTLE_BATCH);
+        let results: Map<string, SettleResult>;
+        try {
+          results = await queue.settle(
+            id,
+            now(),
+            items.map((i) => ({ targetId: i.t.id, outcome: i.outcome })),
+          );
+        } catch (err) {
+          for (const i of items) i.done(err);
+          continue;
+        }
+        // One announcement per post: the last of its targets settled here, notified when any of them was.
+        const perPost = new Map<string, { t: ClaimedTarget; result: SettleResult }>();
+        for (const i of items) {
+          const result = results.get(i.t.id);
+          if (!result?.held) continue;
+          const notified = Boolean(result.notified || perPost.get(i.t.postId)?.result.notified);
+          perPost.set(i.t.postId, { t: i.t, result: { ...result, notified } });
+        }
+        for (const { t, result } of perPost.values()) {
+          try {
+            opts.onSettled?.(t, result);
+          } catch (err) {
+            opts.onError?.(err);
+          }
+        }
+        for (const i of items) i.done();
+      }
+    } finally {
+      flushing = false;
+    }
+  }
+
+  function settle(t: ClaimedTarget, outcome: Settlement): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      settling.push({ t, outcome, done: (err) => (err === undefined ? resolve() : reject(err)) });
+      if (!flushing) void flush();
+    });
   }
 
   async function attempt(t: ClaimedTarget, claimedAt: number) {
@@ -89,13 +147,10 @@ export function createPublishingWorker(opts: WorkerOptions) {
       if (found === "unsupported") {
         // Only a takeover is in the dark: a failed call with an answer is safe to try again.
         if (t.recovered) {
-          return settle(
-            t,
-            queue.failed(t.id, id, now(), PUBLISH_MESSAGES.unconfirmed(networkName(t.platform)), "unconfirmed"),
-          );
+          return settle(t, { status: "unconfirmed", error: PUBLISH_MESSAGES.unconfirmed(networkName(t.platform)) });
         }
       } else if (found) {
-        return settle(t, queue.published(t.id, id, now(), found));
+        return settle(t, { status: "published", ...found });
       }
     }
     const hooks: AttemptHooks = {
@@ -107,7 +162,7 @@ export function createPublishingWorker(opts: WorkerOptions) {
       },
     };
     const out = await publisher.publish(t, hooks);
-    return settle(t, queue.published(t.id, id, now(), out));
+    return settle(t, { status: "published", ...out });
   }
 
   async function handle(t: ClaimedTarget, claimedAt: number) {
@@ -122,10 +177,10 @@ export function createPublishingWorker(opts: WorkerOptions) {
       const mayHaveGone = !known || err.status === 0 || err.status >= 500;
       if (transient && t.attempts < maxAttempts) {
         const at = new Date(now().getTime() + retryDelayMs(t.attempts, known ? err.retryAfterSeconds : undefined));
-        return settle(t, queue.retryAt(t.id, id, now(), at, message, mayHaveGone || t.verifyFirst));
+        return settle(t, { status: "pending", at, error: message, verifyFirst: mayHaveGone || t.verifyFirst });
       }
       const final = transient ? PUBLISH_MESSAGES.gaveUp(t.attempts, message) : message;
-      return settle(t, queue.failed(t.id, id, now(), final));
+      return settle(t, { status: "failed", error: final });
     }
   }
 
@@ -138,25 +193,26 @@ export function createPublishingWorker(opts: WorkerOptions) {
     await Promise.all(Array.from({ length: Math.min(concurrency, targets.length) }, lane));
   }
 
-  /** One round: claims up to `batch` taken-over and `batch` due targets and handles them; returns how many. */
+  /** One round: claims up to `batch` targets (taken-over ones first, then due ones), handles them; returns how many. */
   async function tick(): Promise<number> {
     await queue.beat(me, now());
     const claimedAt = now().getTime();
-    const taken = [
-      ...(await queue.claimExpired(id, now(), leaseMs, batch)),
-      ...(await queue.claimDue(id, now(), leaseMs, batch)),
-    ];
+    const taken = await queue.claim(id, now(), leaseMs, batch);
     await handleAll(taken, claimedAt);
     return taken.length;
   }
 
   let stopped = true;
   let running: Promise<void> | undefined;
+  let unsubscribe: (() => void) | undefined;
   /** targets the running loop is handling */
   const underWay = new Set<Promise<void>>();
-  /** wakes the running loop: stop() was called, or a target was settled while it waited for a free slot */
+  /** what the running loop is waiting for: a free slot, the next poll, or nothing (it is claiming) */
+  let waitingFor: "slot" | "poll" | undefined;
+  /** a post became due while the loop was claiming: it claims again at once instead of waiting to poll */
+  let dueMeanwhile = false;
+  /** wakes the running loop from its wait */
   let wake: (() => void) | undefined;
-  let waitingForSlot = false;
   const rouse = () => {
     wake?.();
     wake = undefined;
@@ -170,11 +226,24 @@ export function createPublishingWorker(opts: WorkerOptions) {
         resolve();
       };
     });
+  /** A post became due now (wakeOn): claimed at once when the loop waits for its next poll. */
+  const onDue = () => {
+    dueMeanwhile = true;
+    if (waitingFor === "poll") rouse();
+  };
+  let idleWaiters: (() => void)[] = [];
+  const isIdle = () => waitingFor === "poll" && underWay.size === 0;
+  const checkIdle = () => {
+    if (!isIdle() || idleWaiters.length === 0) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  };
 
   /**
    * Keeps up to `concurrency` targets under way: claims (taken-over targets first, at most `batch` at a time)
-   * whenever at least a quarter of the slots are free, at once again while claims come back full, and after
-   * pollMs when nothing more was due.
+   * whenever at least a quarter of the slots are free, at once again while claims come back full or a post
+   * became due meanwhile, and after pollMs (or when woken by a post due now) when nothing more was due.
    */
   async function loop() {
     const refillAt = Math.max(1, Math.floor(concurrency / 4));
@@ -190,16 +259,16 @@ export function createPublishingWorker(opts: WorkerOptions) {
           }
           const want = Math.min(batch, room);
           const claimedAt = now().getTime();
-          const expired = await queue.claimExpired(id, now(), leaseMs, want);
-          const due = expired.length < want ? await queue.claimDue(id, now(), leaseMs, want - expired.length) : [];
-          const taken = [...expired, ...due];
-          more = taken.length === want;
+          dueMeanwhile = false;
+          const taken = await queue.claim(id, now(), leaseMs, want);
+          more = taken.length === want || dueMeanwhile;
           for (const t of taken) {
             const work: Promise<void> = handle(t, claimedAt)
               .catch((err) => opts.onError?.(err))
               .finally(() => {
                 underWay.delete(work);
-                if (waitingForSlot) rouse();
+                if (waitingFor === "slot") rouse();
+                else checkIdle();
               });
             underWay.add(work);
           }
@@ -209,11 +278,14 @@ export function createPublishingWorker(opts: WorkerOptions) {
       }
       if (stopped) break;
       if (concurrency - underWay.size < refillAt) {
-        waitingForSlot = true;
+        waitingFor = "slot";
         await pause();
-        waitingForSlot = false;
+        waitingFor = undefined;
       } else if (!more) {
+        waitingFor = "poll";
+        checkIdle();
         await pause(opts.pollMs ?? 500);
+        waitingFor = undefined;
       }
     }
     await Promise.all(underWay);
@@ -226,11 +298,24 @@ export function createPublishingWorker(opts: WorkerOptions) {
     start() {
       if (!stopped) return;
       stopped = false;
+      unsubscribe = opts.wakeOn?.(onDue);
       running = loop();
+    },
+    /**
+     * Resolves once the running loop waits for its next poll with nothing under way (at once if it does now):
+     * everything it knew to be due has been handled.
+     */
+    idle(): Promise<void> {
+      return new Promise<void>((resolve) => {
+        idleWaiters.push(resolve);
+        checkIdle();
+      });
     },
     /** Stops claiming, lets the targets under way finish, and leaves. */
     async stop() {
       stopped = true;
+      unsubscribe?.();
+      unsubscribe = undefined;
       rouse();
       await running;
       await queue.forget(id).catch(() => {});

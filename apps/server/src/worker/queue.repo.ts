@@ -1,7 +1,16 @@
 import type { PostStatus, TargetStatus } from "@app/shared";
 import { and, count, desc, eq, lte, sql } from "drizzle-orm";
-import type { Db, Tx } from "../db/client";
+import type { Db } from "../db/client";
 import { notifications, posts, postTargets, workerHeartbeats } from "../db/schema";
+
+/** What a publication needs of its post, read with the claim (a post that is going out can no longer change). */
+export interface ClaimedPost {
+  content: string;
+  hashtags: string[];
+  options: PostRow["options"];
+  media: PostRow["media"];
+  facebookPageId: string | null;
+}
 
 /** A target a worker holds the lease of, with what it needs to publish it. */
 export interface ClaimedTarget {
@@ -22,7 +31,11 @@ export interface ClaimedTarget {
   recovered: boolean;
   /** what earlier attempts already made on the network (recordProgress), never to be made again */
   progress: Record<string, unknown> | null;
+  /** the post as it was claimed; absent, the publisher reads it */
+  post?: ClaimedPost;
 }
+
+type PostRow = typeof posts.$inferSelect;
 
 interface ClaimRow {
   id: string;
@@ -35,9 +48,45 @@ interface ClaimRow {
   previous_started_at: string | Date | null;
   verify_first: boolean;
   progress: Record<string, unknown> | null;
+  recovered: boolean;
+  content: string;
+  hashtags: string[] | null;
+  options: PostRow["options"] | null;
+  media: PostRow["media"] | null;
+  facebook_page_id: string | null;
+}
+
+/** How a claimed target's attempt ended. */
+export type Settlement =
+  | { status: "published"; externalId: string; url: string | null; notice?: string | null }
+  /** back to the queue for another attempt at `at` */
+  | { status: "pending"; at: Date; error: string; verifyFirst: boolean }
+  /** done without success: the network's message, or `unconfirmed` (the user must check) */
+  | { status: "failed" | "unconfirmed"; error: string };
+
+export interface SettleResult {
+  /** false when the lease was no longer the caller's: nothing was changed */
+  held: boolean;
+  postId?: string;
+  postStatus?: PostStatus;
+  /** a notification was written for the post's owner (a failure or an unconfirmed attempt) */
+  notified?: boolean;
+}
+
+interface SettledRow {
+  id: string;
+  post_id: string;
+  post_status: PostStatus;
+  notified: boolean;
 }
 
 const asDate = (v: string | Date | null) => (v === null ? null : new Date(v));
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+const list = (values: readonly unknown[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
 /** The post's status from its targets' (the spec's published / partially published / failed). */
 export function derivePostStatus(statuses: readonly TargetStatus[]): PostStatus {
@@ -47,43 +96,66 @@ export function derivePostStatus(statuses: readonly TargetStatus[]): PostStatus 
   return published > 0 ? "partially_published" : "failed";
 }
 
+/** derivePostStatus in SQL, over the `status` column of a group of one post's targets. */
+const DERIVED_POST_STATUS = sql.raw(`case
+  when bool_or(x.status in ('pending', 'publishing')) then 'publishing'
+  when bool_and(x.status = 'published') then 'published'
+  when bool_or(x.status = 'published') then 'partially_published'
+  else 'failed' end`);
+
 /**
- * The publishing queue: `post_targets` itself. Claims take due rows with FOR UPDATE SKIP LOCKED and set a
+ * The publishing queue: `post_targets` itself. A claim takes due rows with FOR UPDATE SKIP LOCKED and sets a
  * lease, so any number of workers share one database and never hold the same target at once. Every change
- * after a claim checks the lease is still the caller's.
+ * after a claim checks the lease is still the caller's. A claim is one statement (targets whose worker stopped
+ * first, then due ones, their posts marked publishing, each with what publishing it needs); settling any
+ * number of targets is one transaction of one locking read and one statement.
  */
 export function createQueueRepo(db: Db) {
-  /** Claims rows chosen by `which` (a locking sub-select of target ids) for `workerId`. */
-  async function take(tx: Tx, which: ReturnType<typeof sql>, workerId: string, now: Date, leaseMs: number) {
-    const res = await tx.execute(sql`
-      with chosen as (${which}),
-      before as (
-        select t.id, t.attempt_started_at as previous_started_at from ${postTargets} t join chosen on chosen.id = t.id
+  /**
+   * Claims for `workerId` up to `limit` targets: with `expired`, those whose lease ran out (oldest first), then
+   * with `due`, due pending ones (soonest first).
+   */
+  async function claim(
+    workerId: string,
+    now: Date,
+    leaseMs: number,
+    limit: number,
+    which: { expired: boolean; due: boolean },
+  ): Promise<ClaimedTarget[]> {
+    if (limit <= 0) return [];
+    const res = await db.execute(sql`
+      with expired as materialized (
+        select t.id, t.attempt_started_at as previous_started_at, true as recovered
+        from ${postTargets} t
+        where ${sql.raw(String(which.expired))} and t.status = 'publishing' and t.lease_until < ${now}
+        order by t.lease_until limit ${limit}
+        for update of t skip locked
+      ),
+      due as materialized (
+        select t.id, t.attempt_started_at as previous_started_at, false as recovered
+        from ${postTargets} t join ${posts} p on p.id = t.post_id
+        where ${sql.raw(String(which.due))} and t.status = 'pending' and t.next_attempt_at <= ${now}
+        order by t.next_attempt_at limit greatest(0, ${limit}::int - (select count(*) from expired)::int)
+        for update of t, p skip locked
+      ),
+      chosen as (select * from expired union all select * from due),
+      claimed as (
+        update ${postTargets} t
+        set status = 'publishing', lease_owner = ${workerId}, lease_until = ${new Date(now.getTime() + leaseMs)},
+            attempts = t.attempts + 1, attempt_started_at = ${now}, updated_at = ${now}
+        from chosen c
+        where t.id = c.id
+        returning t.id, t.post_id, t.account_id, t.platform, t.page_id, t.attempts, t.verify_first, t.progress,
+                  c.previous_started_at, c.recovered
+      ),
+      -- From now on the post is going out: it can no longer be edited, moved or deleted.
+      going as (
+        update ${posts} p set status = 'publishing', updated_at = ${now}
+        where p.id in (select post_id from claimed) and p.status <> 'publishing'
       )
-      update ${postTargets} t
-      set status = 'publishing', lease_owner = ${workerId}, lease_until = ${new Date(now.getTime() + leaseMs)},
-          attempts = t.attempts + 1, attempt_started_at = ${now}, updated_at = ${now}
-      from before, ${posts} p
-      where t.id = before.id and p.id = t.post_id
-      returning t.id, t.post_id, p.user_id, t.account_id, t.platform, t.page_id, t.attempts,
-                before.previous_started_at, t.verify_first, t.progress`);
-    const rows = (res as unknown as { rows: ClaimRow[] }).rows;
-    const postIds = [...new Set(rows.map((r) => r.post_id))];
-    if (postIds.length) {
-      // From now on the post is going out: it can no longer be edited, moved or deleted.
-      await tx.execute(sql`
-        update ${posts} set status = 'publishing', updated_at = ${now}
-        where id in (${sql.join(
-          postIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}) and status <> 'publishing'`);
-    }
-    return rows;
-  }
-
-  const toClaimed =
-    (now: Date, recovered: boolean) =>
-    (r: ClaimRow): ClaimedTarget => ({
+      select c.*, p.user_id, p.content, p.hashtags, p.options, p.media, p.facebook_page_id
+      from claimed c join ${posts} p on p.id = c.post_id`);
+    return rowsOf<ClaimRow>(res).map((r) => ({
       id: r.id,
       postId: r.post_id,
       userId: r.user_id,
@@ -91,99 +163,128 @@ export function createQueueRepo(db: Db) {
       platform: r.platform,
       pageId: r.page_id,
       attempts: r.attempts,
-      attemptStartedAt: now,
+      // A takeover looks for the interrupted attempt: it keeps that attempt's start, not this claim's.
+      attemptStartedAt: r.recovered ? (asDate(r.previous_started_at) ?? now) : now,
       previousAttemptStartedAt: asDate(r.previous_started_at),
-      verifyFirst: r.verify_first || recovered,
-      recovered,
+      verifyFirst: r.verify_first || r.recovered,
+      recovered: r.recovered,
       progress: r.progress ?? null,
-    });
-
-  /** Ends a lease with `set`, then derives the post's status; false when the lease was no longer ours. */
-  async function settle(
-    targetId: string,
-    workerId: string,
-    now: Date,
-    set: Partial<typeof postTargets.$inferInsert>,
-  ): Promise<{ held: boolean; postId?: string; postStatus?: PostStatus; notified?: boolean }> {
-    return db.transaction(async (tx) => {
-      // Settles of one post's targets take turns: each then reads the others' outcomes as committed. Without
-      // this, two targets finishing at once could each see the other still publishing, and the post would
-      // stay "publishing" for good.
-      await tx.execute(
-        sql`select 1 from ${posts} where id = (select post_id from ${postTargets} where id = ${targetId}) for update`,
-      );
-      const [row] = await tx
-        .update(postTargets)
-        .set({ ...set, leaseOwner: null, leaseUntil: null, updatedAt: now })
-        .where(
-          and(eq(postTargets.id, targetId), eq(postTargets.leaseOwner, workerId), eq(postTargets.status, "publishing")),
-        )
-        .returning({ postId: postTargets.postId, platform: postTargets.platform });
-      if (!row) return { held: false };
-      const statuses = await tx
-        .select({ status: postTargets.status })
-        .from(postTargets)
-        .where(eq(postTargets.postId, row.postId));
-      const postStatus = derivePostStatus(statuses.map((s) => s.status as TargetStatus));
-      const [post] = await tx
-        .update(posts)
-        .set({ status: postStatus, updatedAt: now })
-        .where(eq(posts.id, row.postId))
-        .returning({ userId: posts.userId });
-      // The user hears of each failure: written with it, so a crash cannot lose or repeat it.
-      const notified = Boolean(post && (set.status === "failed" || set.status === "unconfirmed"));
-      if (post && notified)
-        await tx.insert(notifications).values({
-          userId: post.userId,
-          kind: set.status === "failed" ? "publish_failed" : "publish_unconfirmed",
-          postId: row.postId,
-          targetId,
-          platform: row.platform,
-          message: set.lastError ?? "",
-          createdAt: now,
-        });
-      return { held: true, postId: row.postId, postStatus, notified };
-    });
+      post: {
+        content: r.content,
+        hashtags: r.hashtags ?? [],
+        options: r.options ?? {},
+        media: r.media ?? [],
+        facebookPageId: r.facebook_page_id,
+      },
+    }));
   }
 
-  return {
-    /** Claims up to `limit` due targets, soonest first. */
-    async claimDue(workerId: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedTarget[]> {
-      const rows = await db.transaction((tx) =>
-        take(
-          tx,
-          sql`select t.id from ${postTargets} t join ${posts} p on p.id = t.post_id
-              where t.status = 'pending' and t.next_attempt_at <= ${now}
-              order by t.next_attempt_at limit ${limit}
-              for update of t, p skip locked`,
-          workerId,
-          now,
-          leaseMs,
+  /**
+   * Ends the leases of `items` with their outcomes, derives each post's status, and writes a notification for
+   * each failure (with it, so a crash cannot lose or repeat one). An item whose lease was no longer the
+   * caller's is left as it is (held: false).
+   */
+  async function settle(
+    workerId: string,
+    now: Date,
+    items: readonly { targetId: string; outcome: Settlement }[],
+  ): Promise<Map<string, SettleResult>> {
+    const out = new Map<string, SettleResult>(items.map((i) => [i.targetId, { held: false }]));
+    if (items.length === 0) return out;
+    const ids = items.map((i) => i.targetId);
+    const values = sql.join(
+      items.map(({ targetId, outcome: o }) => {
+        const published = o.status === "published";
+        const error = published ? null : o.error;
+        const next = o.status === "pending" ? o.at : null;
+        const verify = o.status === "pending" ? o.verifyFirst : false;
+        return sql`(${targetId}::uuid, ${o.status}::text, ${published ? o.externalId : null}::text,
+          ${published ? o.url : null}::text, ${published ? (o.notice ?? null) : null}::text, ${error}::text,
+          ${verify}::boolean, ${next}::timestamptz)`;
+      }),
+      sql`, `,
+    );
+    const rows = await db.transaction(async (tx) => {
+      // Settles of one post's targets take turns (in the posts' order, so two workers never wait on each
+      // other): the statement below, begun once the locks are held, reads the others' outcomes as committed.
+      // Without this, two targets finishing at once could each see the other still publishing, and the post
+      // would stay "publishing" for good.
+      await tx.execute(sql`
+        select 1 from ${posts}
+        where id in (select post_id from ${postTargets} where id in (${list(ids)}))
+        order by id for update`);
+      const res = await tx.execute(sql`
+        with input (id, status, external_id, external_url, notice, last_error, verify_first, next_attempt_at) as (
+          values ${values}
         ),
-      );
-      return rows.map(toClaimed(now, false));
+        settled as (
+          update ${postTargets} t
+          set status = i.status,
+              external_id = case when i.status = 'published' then i.external_id else t.external_id end,
+              external_url = case when i.status = 'published' then i.external_url else t.external_url end,
+              notice = case when i.status = 'published' then i.notice else t.notice end,
+              published_at = case when i.status = 'published' then ${now}::timestamptz else t.published_at end,
+              last_error = i.last_error, verify_first = i.verify_first, next_attempt_at = i.next_attempt_at,
+              lease_owner = null, lease_until = null, updated_at = ${now}
+          from input i
+          where t.id = i.id and t.lease_owner = ${workerId} and t.status = 'publishing'
+          returning t.id, t.post_id, t.platform, t.status, t.last_error
+        ),
+        -- Each post's targets as they are once this statement is done: the settled ones' new statuses, the
+        -- others' as committed.
+        rolled as (
+          select x.post_id, ${DERIVED_POST_STATUS} as status
+          from (
+            select s.post_id, s.status from settled s
+            union all
+            select t.post_id, t.status from ${postTargets} t
+            where t.post_id in (select post_id from settled) and t.id not in (select id from settled)
+          ) x
+          group by x.post_id
+        ),
+        rolled_up as (
+          update ${posts} p set status = r.status, updated_at = ${now}
+          from rolled r
+          where p.id = r.post_id
+          returning p.id, p.user_id, p.status
+        ),
+        noted as (
+          insert into ${notifications} (user_id, kind, post_id, target_id, platform, message, created_at)
+          select p.user_id, case when s.status = 'failed' then 'publish_failed' else 'publish_unconfirmed' end,
+                 s.post_id, s.id, s.platform, coalesce(s.last_error, ''), ${now}::timestamptz
+          from settled s join rolled_up p on p.id = s.post_id
+          where s.status in ('failed', 'unconfirmed')
+          returning target_id
+        )
+        select s.id, s.post_id, p.status as post_status, s.status in ('failed', 'unconfirmed') as notified
+        from settled s join rolled_up p on p.id = s.post_id`);
+      return rowsOf<SettledRow>(res);
+    });
+    for (const r of rows)
+      out.set(r.id, { held: true, postId: r.post_id, postStatus: r.post_status, notified: Boolean(r.notified) });
+    return out;
+  }
+
+  /** One target's settle (tests and single calls); the worker settles many at once. */
+  const settleOne = async (targetId: string, workerId: string, now: Date, outcome: Settlement) =>
+    (await settle(workerId, now, [{ targetId, outcome }])).get(targetId) as SettleResult;
+
+  return {
+    claim(workerId: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedTarget[]> {
+      return claim(workerId, now, leaseMs, limit, { expired: true, due: true });
+    },
+
+    /** Claims up to `limit` due targets, soonest first. */
+    claimDue(workerId: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedTarget[]> {
+      return claim(workerId, now, leaseMs, limit, { expired: false, due: true });
     },
 
     /** Takes over targets whose worker stopped (its lease ran out) to find out what became of them. */
-    async claimExpired(workerId: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedTarget[]> {
-      const rows = await db.transaction((tx) =>
-        take(
-          tx,
-          sql`select t.id from ${postTargets} t
-              where t.status = 'publishing' and t.lease_until < ${now}
-              order by t.lease_until limit ${limit}
-              for update of t skip locked`,
-          workerId,
-          now,
-          leaseMs,
-        ),
-      );
-      // The interrupted attempt is the one to look for: keep its start, not this claim's.
-      return rows.map((r) => ({
-        ...toClaimed(now, true)(r),
-        attemptStartedAt: asDate(r.previous_started_at) ?? now,
-      }));
+    claimExpired(workerId: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedTarget[]> {
+      return claim(workerId, now, leaseMs, limit, { expired: true, due: false });
     },
+
+    settle,
 
     /** Keeps the lease while a long call (a video upload) is under way. */
     async extendLease(targetId: string, workerId: string, until: Date): Promise<boolean> {
@@ -214,26 +315,17 @@ export function createQueueRepo(db: Db) {
       now: Date,
       r: { externalId: string; url: string | null; notice?: string | null },
     ) {
-      return settle(targetId, workerId, now, {
-        status: "published",
-        externalId: r.externalId,
-        externalUrl: r.url,
-        notice: r.notice ?? null,
-        publishedAt: now,
-        lastError: null,
-        verifyFirst: false,
-        nextAttemptAt: null,
-      });
+      return settleOne(targetId, workerId, now, { status: "published", ...r });
     },
 
     /** Back to the queue for another attempt at `at`. */
     retryAt(targetId: string, workerId: string, now: Date, at: Date, error: string, verifyFirst: boolean) {
-      return settle(targetId, workerId, now, { status: "pending", nextAttemptAt: at, lastError: error, verifyFirst });
+      return settleOne(targetId, workerId, now, { status: "pending", at, error, verifyFirst });
     },
 
     /** Done without success: `failed` with the network's message, or `unconfirmed` (the user must check). */
     failed(targetId: string, workerId: string, now: Date, error: string, status: "failed" | "unconfirmed" = "failed") {
-      return settle(targetId, workerId, now, { status, lastError: error, nextAttemptAt: null, verifyFirst: false });
+      return settleOne(targetId, workerId, now, { status, error });
     },
 
     /** Targets waiting to go out now. */

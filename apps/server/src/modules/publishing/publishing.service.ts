@@ -29,7 +29,8 @@ export function createPublisher(deps: PublishingDeps): Publisher {
     token: string,
     hooks: AttemptHooks,
   ): Promise<PublishRequest> {
-    const post = await deps.posts.find(t.userId, t.postId);
+    // The claim brought the post along (it cannot change once going out); read it only when it did not.
+    const post = t.post ?? (await deps.posts.find(t.userId, t.postId));
     if (!post) throw refuse("This post no longer exists.", 404);
     const media: PublishMedia[] = [];
     for (const item of post.media) {
