@@ -181,6 +181,7 @@ export async function buildApp(deps: AppDeps) {
         if (result.notified) notifications.announce(target.userId);
       },
       onError: (err) => app.log.error({ err }, "publishing worker error"),
+      wakeOn: hub.onDue,
     }),
   );
   await app.register(usageRoutes, { auth, db: database.db, accounts: accountsRepo, posts, now: deps.now });

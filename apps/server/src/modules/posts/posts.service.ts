@@ -104,8 +104,11 @@ export function createPostsService(deps: PostsDeps) {
   const { repo, hub } = deps;
   const now = deps.now ?? (() => new Date());
 
-  const publish = (row: PostWithTargets, action: "insert" | "update" | "delete") =>
+  const publish = (row: PostWithTargets, action: "insert" | "update" | "delete") => {
     hub.publish(row.userId, { name: "posts", data: { type: "posts.changed", action, post: toApiPost(row) } });
+    // Due now (publish now, a time already past, a retry): the publishing workers take it at once, not at their next poll.
+    if (row.targets.some((t) => t.status === "pending" && t.nextAttemptAt && t.nextAttemptAt <= now())) hub.due();
+  };
 
   /** The chosen accounts, which must be the owner's active ones; one target per account. */
   async function targetsFor(
