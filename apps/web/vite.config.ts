@@ -12,5 +12,16 @@ export default defineConfig({
     port: 5173,
     proxy: { "/api": { target: apiTarget, changeOrigin: false } },
   },
-  build: { outDir: "dist", emptyOutDir: true, chunkSizeWarningLimit: 1000 },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1000,
+    // Every browser the app supports preloads modules itself: no polyfill in the landing page's script.
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      // The shared package's modules only declare things: a screen that uses one of its constants gets
+      // that module, not every schema (and zod) behind the package's index.
+      treeshake: { moduleSideEffects: [{ test: /packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }] },
+    },
+  },
 });

@@ -1,16 +1,20 @@
-import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { Outlet } from "react-router";
 import { Toaster } from "@/components/ui/sonner";
-import { ThemeProvider } from "@/lib/theme";
+import { createQueryClient } from "@/lib/query-client";
 
-/** The query client is made once at start-up: the router's loaders fill it before screens render. */
-export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+/**
+ * What the screens that talk to the API share: one query client (the router starts the queries a screen
+ * will need while its code is still arriving) and the toasts. This module loads with the first of those
+ * screens (the auth screen or a signed-in one), never with the landing page, which needs neither.
+ */
+export const queryClient = createQueryClient();
+
+export default function ApiLayout() {
   return (
-    <ThemeProvider>
-      <QueryClientProvider client={queryClient}>
-        {children}
-        <Toaster />
-      </QueryClientProvider>
-    </ThemeProvider>
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+      <Toaster />
+    </QueryClientProvider>
   );
 }
