@@ -100,6 +100,40 @@ describe("GET /api/posts/calendar", () => {
     expect(full.map((i) => i.text)).toEqual([LONG, "#launch #spring"]);
   });
 
+  test("follows a post's networks as they change (kept on the post by triggers on its targets)", async () => {
+    const { cookie, accounts } = await userWith("linkedin", "twitter");
+    const [linkedin, twitter] = accounts as [string, string];
+    const post = await create(cookie, {
+      content: "networks",
+      accountIds: [twitter],
+      scheduledDate: dayIn(1),
+      status: "scheduled",
+    });
+    const now = t.clock.now().getTime();
+    const networks = async () => (await calendar(cookie, new Date(now), new Date(now + 7 * DAY)))[0]?.platforms;
+    expect(await networks()).toEqual(["twitter"]);
+    const both = await t.app.inject({
+      method: "PATCH",
+      url: `/api/posts/${post.id}`,
+      headers: { cookie },
+      payload: { accountIds: [linkedin, twitter] },
+    });
+    expect(both.statusCode, both.body).toBe(200);
+    // The order of the full read (targets first made first, then by name).
+    expect(await networks()).toEqual(both.json().post.platforms);
+    const one = await t.app.inject({
+      method: "PATCH",
+      url: `/api/posts/${post.id}`,
+      headers: { cookie },
+      payload: { accountIds: [linkedin] },
+    });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(await networks()).toEqual(["linkedin"]);
+    // Targets written straight to the database (as the benchmarks seed them) are followed too.
+    await t.db.delete(postTargets).where(eq(postTargets.postId, String(post.id)));
+    expect(await networks()).toEqual([]);
+  });
+
   test("counts characters, not UTF-16 units: an emoji is never cut in half", async () => {
     const { cookie } = await userWith();
     const text = `${"a".repeat(CALENDAR_SNIPPET_LENGTH - 1)}🚀 and more`;

@@ -23,6 +23,11 @@ export const posts = pgTable(
     facebookPageId: text("facebook_page_id"),
     /** draft, scheduled, publishing, published, partially_published, failed (derived from the targets once publishing) */
     status: text("status").notNull(),
+    /**
+     * The networks of its targets, each once, in the order of the targets (first made, then by name): kept by
+     * triggers on post_targets (see migration 0008), so the calendar reads a month without its targets.
+     */
+    platforms: text("platforms").array().notNull().default(sql`'{}'::text[]`),
     scheduledAt: timestamp("scheduled_at", { withTimezone: true }).notNull(),
     timezone: text("timezone").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

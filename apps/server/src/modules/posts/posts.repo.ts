@@ -44,6 +44,7 @@ interface RawPost {
   options: PostRow["options"];
   facebook_page_id: string | null;
   status: string;
+  platforms: string[];
   scheduled_at: string;
   timezone: string;
   created_at: string;
@@ -61,6 +62,7 @@ const fromRaw = (r: RawPost): PostForApi => ({
   options: r.options,
   facebookPageId: r.facebook_page_id,
   status: r.status,
+  platforms: r.platforms,
   scheduledAt: new Date(r.scheduled_at),
   timezone: r.timezone,
   createdAt: new Date(r.created_at),
@@ -139,8 +141,9 @@ export function createPostsRepo(db: Db) {
 
     /**
      * The owner's posts going out in [from, to) as the calendar shows them (see calendarItemSchema), soonest
-     * first: the JSON text of the array, built by the database in one statement. Each post's targets are
-     * folded there into its networks and result counts; no target row, content or option reaches JavaScript.
+     * first: the JSON text of the array, built by the database in one statement. A post's networks are kept on
+     * its row (posts.platforms, by triggers on its targets); its targets are read only for the result counts of
+     * a post out in part or not at all. No target row, content or option reaches JavaScript.
      */
     async calendar(userId: string, range: CalendarQuery): Promise<string> {
       const text = sql`coalesce(nullif(btrim(p.content, ${WHITESPACE}), ''),
@@ -148,22 +151,16 @@ export function createPostsRepo(db: Db) {
       const res = await db.execute(sql`
         select coalesce(string_agg(row_to_json(x)::text, ',' order by p.scheduled_at, p.created_at), '') as items
         from ${posts} p
-        left join lateral (
-          select json_agg(g.platform order by g.first, g.platform) as platforms,
-            sum(g.published)::int as published, sum(g.failed)::int as failed
-          from (
-            select pt.platform, min(pt.created_at) as first,
-              count(*) filter (where pt.status = 'published') as published,
-              count(*) filter (where pt.status in ('failed', 'unconfirmed')) as failed
-            from ${postTargets} pt where pt.post_id = p.id group by pt.platform
-          ) g
-        ) t on true
         cross join lateral (
           select p.id, to_char(p.scheduled_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "scheduledAt",
             p.timezone, ${range.text === "full" ? text : sql`left(${text}, ${CALENDAR_SNIPPET_LENGTH}::int)`} as text,
-            coalesce(t.platforms, '[]'::json) as platforms, p.status,
-            case when p.status in ('partially_published', 'failed')
-              then json_build_object('published', coalesce(t.published, 0), 'failed', coalesce(t.failed, 0)) end as results
+            p.platforms, p.status,
+            case when p.status in ('partially_published', 'failed') then (
+              select json_build_object(
+                'published', count(*) filter (where pt.status = 'published'),
+                'failed', count(*) filter (where pt.status in ('failed', 'unconfirmed')))
+              from ${postTargets} pt where pt.post_id = p.id
+            ) end as results
         ) x
         where p.user_id = ${userId} and p.scheduled_at >= ${new Date(range.from)}::timestamptz
           and p.scheduled_at < ${new Date(range.to)}::timestamptz`);
