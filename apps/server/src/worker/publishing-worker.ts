@@ -86,14 +86,13 @@ export function createPublishingWorker(opts: WorkerOptions) {
   const me = { id, host: hostname(), pid: process.pid, startedAt: now() };
 
   /**
-   * Settles go out together: the first at once, and those that come while it is being written in one
-   * statement after it, so that targets finishing together cost one transaction, not one each.
+   * Settles go out together: those that come in one turn of the event loop, then those that came while they
+   * were being written, so that targets finishing together cost one transaction, not one each.
    */
   const settling: { t: ClaimedTarget; outcome: Settlement; done(err?: unknown): void }[] = [];
   let flushing = false;
 
   async function flush() {
-    flushing = true;
     try {
       while (settling.length) {
         const items = settling.splice(0, SETTLE_BATCH);
@@ -133,7 +132,11 @@ export function createPublishingWorker(opts: WorkerOptions) {
   function settle(t: ClaimedTarget, outcome: Settlement): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       settling.push({ t, outcome, done: (err) => (err === undefined ? resolve() : reject(err)) });
-      if (!flushing) void flush();
+      // Those finishing in the same turn of the event loop go together.
+      if (!flushing) {
+        flushing = true;
+        setImmediate(() => void flush());
+      }
     });
   }
 
