@@ -224,11 +224,16 @@ export type CalendarText = (typeof CALENDAR_TEXT)[number];
 /** The spec's calendar cell: the first 20 characters of the text. */
 export const CALENDAR_SNIPPET_LENGTH = 20;
 
+/** An ISO instant PostgreSQL can hold (it has no year 0). */
+const calendarInstant = z.iso
+  .datetime({ offset: true })
+  .refine((v) => new Date(v).getUTCFullYear() >= 1, { error: "Use an instant from the year 1 on." });
+
 export const calendarQuerySchema = z.object({
   /** the first instant shown (inclusive) */
-  from: z.iso.datetime({ offset: true }),
+  from: calendarInstant,
   /** the instant after the last one shown (exclusive), as the calendar reports its range */
-  to: z.iso.datetime({ offset: true }),
+  to: calendarInstant,
   text: z.enum(CALENDAR_TEXT).default("snippet"),
 });
 export type CalendarQuery = z.infer<typeof calendarQuerySchema>;
