@@ -4,7 +4,11 @@ import { openDatabase } from "./db/client";
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    sharedBuffersMb: config.pgliteSharedBuffersMb,
+  });
   const app = await buildApp({ config, database });
 
   // Tokens are renewed before they expire; a failed round is logged and the next one tries again.

@@ -7,6 +7,9 @@ import { z } from "zod";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 
+/** The embedded database's page cache (PostgreSQL's shared_buffers) in MB unless PGLITE_SHARED_BUFFERS_MB says. */
+export const PGLITE_SHARED_BUFFERS_MB = 16;
+
 const optionalString = z
   .string()
   .optional()
@@ -19,6 +22,11 @@ const envSchema = z.object({
   /** Relative paths resolve from where the command was started (npm keeps that in INIT_CWD). */
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString.pipe(z.string().url().optional()),
+  /**
+   * The embedded database's page cache (PostgreSQL's shared_buffers), in MB. It stays in the server's memory
+   * once filled (PGlite's default, 128, is most of its footprint); the OS caches the files beneath it too.
+   */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(PGLITE_SHARED_BUFFERS_MB),
   APP_SECRET: optionalString.pipe(z.string().min(32, "APP_SECRET must be at least 32 characters").optional()),
   PUBLIC_URL: optionalString.pipe(z.string().url().optional()),
   TRUSTED_ORIGINS: optionalString,
@@ -97,6 +105,8 @@ export interface Config {
   dataDir: string;
   /** undefined: embedded PGlite under dataDir; "memory://": PGlite in memory (tests). */
   databaseUrl: string | undefined;
+  /** PGlite only: its shared buffers in MB */
+  pgliteSharedBuffersMb: number;
   appSecret: string;
   publicUrl: string;
   trustedOrigins: string[];
@@ -204,6 +214,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
     appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
     publicUrl,
     trustedOrigins: [...new Set([new URL(publicUrl).origin, ...extraOrigins])],

@@ -1,5 +1,9 @@
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -7,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { PGLITE_SHARED_BUFFERS_MB } from "../config/env";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -34,6 +39,46 @@ export interface Database {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /**
+ * PGlite's start parameters with the memory settings of this server. Shared buffers (PostgreSQL's page cache)
+ * live in PGlite's WebAssembly memory, which never shrinks: PGlite's own default of 128 MB ends up resident.
+ */
+function pgliteStartParams(sharedBuffersMb: number): string[] {
+  return [
+    ...PGlite.defaultStartParams,
+    "-c",
+    `shared_buffers=${sharedBuffersMb}MB`,
+    // Index builds (migrations) take at most this much; PostgreSQL's default is 64 MB.
+    "-c",
+    "maintenance_work_mem=16MB",
+  ];
+}
+
+/**
+ * A new PGlite data directory is made in a process of its own. Creating one runs initdb in two more
+ * WebAssembly instances whose memory (about 450 MB) would otherwise stay resident in the server for good.
+ */
+async function createPgliteDir(dir: string): Promise<void> {
+  if (existsSync(path.join(dir, "PG_VERSION"))) return;
+  const pgliteEntry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const script = [
+    `const { PGlite } = require(${JSON.stringify(pgliteEntry)});`,
+    "(async () => {",
+    "  const pg = new PGlite(process.env.PGLITE_DIR);",
+    "  await pg.waitReady;",
+    "  await pg.close();",
+    "})().catch((err) => { console.error(err); process.exit(1); });",
+  ].join("\n");
+  try {
+    await promisify(execFile)(process.execPath, ["-e", script], {
+      env: { ...process.env, PGLITE_DIR: dir, NODE_OPTIONS: "" },
+    });
+  } catch (err) {
+    const stderr = (err as { stderr?: string }).stderr?.trim();
+    throw new Error(`Could not create the embedded database in ${dir}${stderr ? `: ${stderr}` : ""}`);
+  }
+}
+
+/**
  * PostgreSQL when a URL is given; otherwise embedded PGlite, stored under dataDir
  * (or kept in memory for "memory://"). Migrations are applied before the database is returned.
  */
@@ -42,6 +87,8 @@ export async function openDatabase(opts: {
   dataDir: string;
   /** In-memory only: start from this dump of a database (tests copy one migrated database). */
   snapshot?: Blob;
+  /** PGlite only: its shared buffers in MB (PGLITE_SHARED_BUFFERS_MB). */
+  sharedBuffersMb?: number;
 }): Promise<Database> {
   if (opts.databaseUrl && opts.databaseUrl !== "memory://") {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -61,10 +108,15 @@ export async function openDatabase(opts: {
       },
     };
   }
-  const client =
-    opts.databaseUrl === "memory://"
-      ? new PGlite(opts.snapshot ? { loadDataDir: opts.snapshot } : {})
-      : new PGlite(path.join(opts.dataDir, "pglite"));
+  const startParams = pgliteStartParams(opts.sharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB);
+  let client: PGlite;
+  if (opts.databaseUrl === "memory://") {
+    client = new PGlite(opts.snapshot ? { loadDataDir: opts.snapshot, startParams } : { startParams });
+  } else {
+    const dir = path.join(opts.dataDir, "pglite");
+    await createPgliteDir(dir);
+    client = new PGlite(dir, { startParams });
+  }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
