@@ -118,6 +118,8 @@ export interface FleetAccount {
   platform: Platform;
   /** Facebook: the Page the posts go to; LinkedIn: the company page they go out as */
   pageId: string | null;
+  /** the owner's session, for calls to the hub's API */
+  cookie: string;
 }
 
 const cookiesOf = (raw: string | string[] | undefined) =>
@@ -184,7 +186,7 @@ export async function connectAccounts(hub: Hub, users: number, platforms: Platfo
         });
         pageId = orgs.json().organizations[0].id as string;
       }
-      out.push({ userId, accountId, platform, pageId });
+      out.push({ userId, accountId, platform, pageId, cookie });
     }
   }
   return out;
