@@ -105,10 +105,12 @@ export async function startServer(opts: { env?: Record<string, string> } = {}): 
   const postgres = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
   const port = 3600 + Math.floor(Math.random() * 300);
   const base = `http://127.0.0.1:${port}`;
+  // BENCH_NODE_ARGS: more options for the server's node, e.g. "--cpu-prof --cpu-prof-dir=prof" to profile it.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
   const args =
     runs === "dist"
-      ? ["--import", probe, dist]
-      : ["--import", "tsx", "--import", probe, path.join(root, "apps/server/src/main.ts")];
+      ? [...nodeArgs, "--import", probe, dist]
+      : [...nodeArgs, "--import", "tsx", "--import", probe, path.join(root, "apps/server/src/main.ts")];
   const env: Record<string, string | undefined> = {
     ...process.env,
     NODE_ENV: "production",
