@@ -243,10 +243,23 @@ export function createPublishingWorker(opts: WorkerOptions) {
     for (const resolve of waiters) resolve();
   };
 
+  /** pollMs, or less when a target falls due before then: the loop wakes when it does, not at its next poll. */
+  async function untilNextDue(pollMs: number): Promise<number> {
+    try {
+      const next = await queue.nextDue(now());
+      const ms = next ? next.getTime() - now().getTime() : pollMs;
+      return ms > 0 ? Math.min(pollMs, ms) : pollMs;
+    } catch (err) {
+      opts.onError?.(err);
+      return pollMs;
+    }
+  }
+
   /**
    * Keeps up to `concurrency` targets under way: claims (taken-over targets first, at most `batch` at a time)
    * whenever at least a quarter of the slots are free, at once again while claims come back full or a post
-   * became due meanwhile, and after pollMs (or when woken by a post due now) when nothing more was due.
+   * became due meanwhile, and after pollMs (sooner when a target falls due before then, or when woken by a post
+   * due now) when nothing more was due.
    */
   async function loop() {
     const refillAt = Math.max(1, Math.floor(concurrency / 4));
@@ -285,9 +298,12 @@ export function createPublishingWorker(opts: WorkerOptions) {
         await pause();
         waitingFor = undefined;
       } else if (!more) {
+        const wait = await untilNextDue(opts.pollMs ?? 500);
+        if (stopped) break;
+        if (dueMeanwhile) continue;
         waitingFor = "poll";
         checkIdle();
-        await pause(opts.pollMs ?? 500);
+        await pause(wait);
         waitingFor = undefined;
       }
     }

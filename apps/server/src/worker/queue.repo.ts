@@ -328,6 +328,13 @@ export function createQueueRepo(db: Db) {
       return settleOne(targetId, workerId, now, { status, error });
     },
 
+    /** When the next pending target after `now` is due, if any (the running loop sleeps until then at most). */
+    async nextDue(now: Date): Promise<Date | null> {
+      const res = await db.execute(sql`
+        select min(next_attempt_at) as at from ${postTargets} where status = 'pending' and next_attempt_at > ${now}`);
+      return asDate(rowsOf<{ at: string | Date | null }>(res)[0]?.at ?? null);
+    },
+
     /** Targets waiting to go out now. */
     async depth(now: Date): Promise<number> {
       const [row] = await db

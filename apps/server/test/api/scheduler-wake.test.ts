@@ -8,7 +8,8 @@ import type { Notifications } from "../../src/db/client";
 import { openDatabase } from "../../src/db/client";
 import { postTargets } from "../../src/db/schema";
 import { createRealtimeHub } from "../../src/realtime/hub";
-import type { ClaimedTarget } from "../../src/worker/queue.repo";
+import { createPublishingWorker } from "../../src/worker/publishing-worker";
+import { type ClaimedTarget, createQueueRepo } from "../../src/worker/queue.repo";
 import { createNetworkTestApp, type NetworkTestApp } from "../helpers";
 import { publisherOn } from "../publishing";
 import { createPostgresDatabase } from "../worker-fleet";
@@ -98,6 +99,43 @@ describe("in one process", () => {
     expect(res.statusCode, res.body).toBe(200);
     await out;
     expect(published.map((p) => p.postId)).toEqual([id]);
+  });
+});
+
+describe("between polls", () => {
+  test("a target falling due before the next poll is taken when it falls due, not at the poll", async () => {
+    t = await createNetworkTestApp();
+    const { cookie, accountId } = await publisherOn(t, "linkedin");
+    const later = wallClock(new Date(t.clock.now().getTime() + HOUR), "UTC");
+    const made = await post(cookie, [accountId], { scheduledDate: later.date, scheduledTime: later.time });
+    const id = made.json().post.id as string;
+    // Due a second from now on the real clock, which this worker reads; it polls once an hour.
+    const dueAt = Date.now() + 1_000;
+    await t.db
+      .update(postTargets)
+      .set({ nextAttemptAt: new Date(dueAt) })
+      .where(eq(postTargets.postId, id));
+    let published: (at: number) => void = () => {};
+    const out = new Promise<number>((resolve) => (published = resolve));
+    const worker = createPublishingWorker({
+      queue: createQueueRepo(t.db),
+      publisher: {
+        publish: async (target) => {
+          published(Date.now());
+          return { externalId: `x-${target.id}`, url: null };
+        },
+        lookup: async () => null,
+      },
+      id: "between-polls",
+      pollMs: HOUR,
+    });
+    worker.start();
+    const at = await out;
+    expect(at).toBeGreaterThanOrEqual(dueAt);
+    await worker.idle();
+    await worker.stop();
+    const [target] = await t.db.select().from(postTargets).where(eq(postTargets.postId, id));
+    expect(target).toMatchObject({ status: "published" });
   });
 });
 
