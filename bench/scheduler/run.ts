@@ -157,7 +157,8 @@ async function run(workerCount: number) {
     }
     loneNow.sort((a, b) => a - b);
 
-    // A lone post due a moment ahead, written to the database (no wake): found by the workers' polling.
+    // A lone post due a moment ahead, written to the database (no wake): an idle worker sleeps until the next
+    // target falls due (or pollMs), so this shows how on time a scheduled post goes out.
     const loneScheduled: number[] = [];
     for (let r = 0; r < LONE_SCHEDULED_RUNS; r++) {
       const at = new Date(Date.now() + 1_000 + Math.floor(Math.random() * 1_000));
