@@ -140,6 +140,8 @@ for (const colorScheme of ["light", "dark"] as const) {
   test(`the calendar's views in the ${colorScheme} theme: screenshots at 1280 and 375 px, no serious axe violations`, async ({
     page,
   }, testInfo) => {
+    // Six views, each photographed and scanned by axe: more than the default budget on a busy machine.
+    test.slow();
     await page.emulateMedia({ colorScheme });
     await withPosts(page, [
       ["2027-03-10", "16:00", "Morning launch post"],
