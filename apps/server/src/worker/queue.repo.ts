@@ -135,10 +135,16 @@ export function createQueueRepo(db: Db) {
         select t.id, t.attempt_started_at as previous_started_at, false as recovered
         from ${postTargets} t join ${posts} p on p.id = t.post_id
         where ${sql.raw(String(which.due))} and t.status = 'pending' and t.next_attempt_at <= ${now}
-        order by t.next_attempt_at limit greatest(0, ${limit}::int - (select count(*) from expired)::int)
+        order by t.next_attempt_at limit ${limit}
         for update of t, p skip locked
       ),
-      chosen as (select * from expired union all select * from due),
+      -- A constant limit above keeps the due index's fast start; the rows past \`limit\` in all are left as
+      -- they were (their locks end with the statement).
+      chosen as (
+        select * from expired
+        union all
+        (select * from due limit greatest(0, ${limit}::int - (select count(*) from expired)::int))
+      ),
       claimed as (
         update ${postTargets} t
         set status = 'publishing', lease_owner = ${workerId}, lease_until = ${new Date(now.getTime() + leaseMs)},
