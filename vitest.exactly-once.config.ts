@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * `npm run test:exactly-once`: worker processes killed while they publish, on PostgreSQL. Not part of the
+ * `npm run test:exactly-once`: worker processes killed while they publish, on PostgreSQL, and the workers' wake
+ * through LISTEN/NOTIFY between processes. Not part of the
  * default projects (it needs a PostgreSQL server and takes a minute or two).
  */
 if (!process.env.TEST_DATABASE_URL) {

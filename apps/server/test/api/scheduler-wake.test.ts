@@ -1,18 +1,13 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { wallClock } from "@app/shared";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, test } from "vitest";
 import type { Notifications } from "../../src/db/client";
-import { openDatabase } from "../../src/db/client";
 import { postTargets } from "../../src/db/schema";
 import { createRealtimeHub } from "../../src/realtime/hub";
 import { createPublishingWorker } from "../../src/worker/publishing-worker";
 import { type ClaimedTarget, createQueueRepo } from "../../src/worker/queue.repo";
 import { createNetworkTestApp, type NetworkTestApp } from "../helpers";
 import { publisherOn } from "../publishing";
-import { createPostgresDatabase } from "../worker-fleet";
 
 /**
  * A post made due now wakes the publishing worker at once: in the process that saved it through the realtime
@@ -178,31 +173,4 @@ describe("across processes", () => {
     await api.stop();
     await worker.stop();
   });
-
-  test.skipIf(!process.env.TEST_DATABASE_URL)(
-    "on PostgreSQL the wake goes through LISTEN/NOTIFY to another connection's worker",
-    async () => {
-      const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL as string, "wake");
-      const dataDir = await mkdtemp(path.join(tmpdir(), "orbitpost-wake-"));
-      // Two processes' databases: one pool and listening connection each.
-      const one = await openDatabase({ databaseUrl: created.url, dataDir });
-      const other = await openDatabase({ databaseUrl: created.url, dataDir });
-      const api = createRealtimeHub({ relay: one.notifications });
-      const worker = createRealtimeHub({ relay: other.notifications });
-      try {
-        await api.start();
-        await worker.start();
-        const woken = new Promise<void>((resolve) => worker.onDue(resolve));
-        api.due();
-        await woken;
-      } finally {
-        await api.stop();
-        await worker.stop();
-        await other.close();
-        await one.close();
-        await created.drop();
-        await rm(dataDir, { recursive: true, force: true });
-      }
-    },
-  );
 });
