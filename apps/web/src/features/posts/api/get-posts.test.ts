@@ -126,3 +126,34 @@ describe("the calendar's read (only what its cells show) follows the stream too"
     expect(calendarKey(march)).not.toEqual(calendarKey({ ...march, text: "full" }));
   });
 });
+
+describe("an action's answer that lands after the stream told of a later change", () => {
+  const at = (p: Post, updatedAt: string): Post => ({ ...p, updatedAt });
+
+  it("does not put the older version back (a retry's answer after the worker's failure)", () => {
+    const client = new QueryClient();
+    const key = postsListKey({});
+    client.setQueryData(key, [at(post("a", "failed"), "2026-11-01T00:00:00.000Z")]);
+    // The worker failed the retried post again before the retry's answer arrived.
+    cachePostEvent(client, {
+      type: "posts.changed",
+      action: "update",
+      post: at(post("a", "publishing"), "2026-11-01T00:00:01.000Z"),
+    });
+    cachePostEvent(client, {
+      type: "posts.changed",
+      action: "update",
+      post: at(post("a", "failed"), "2026-11-01T00:00:01.050Z"),
+    });
+    cachePost(client, at(post("a", "publishing"), "2026-11-01T00:00:01.000Z"));
+    expect(client.getQueryData<Post[]>(key)?.map((p) => p.status)).toEqual(["failed"]);
+  });
+
+  it("is applied when it is the newest the client has seen", () => {
+    const client = new QueryClient();
+    const key = postsListKey({});
+    client.setQueryData(key, [at(post("b", "failed"), "2026-11-01T00:00:00.000Z")]);
+    cachePost(client, at(post("b", "publishing"), "2026-11-01T00:00:01.000Z"));
+    expect(client.getQueryData<Post[]>(key)?.map((p) => p.status)).toEqual(["publishing"]);
+  });
+});

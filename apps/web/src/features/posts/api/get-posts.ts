@@ -78,8 +78,30 @@ const eachCalendar = (
 const details = (queryClient: QueryClient, post: Post) =>
   applyLiveChange<Post>(queryClient, { queryKey: postDetailsKey(post.id), exact: true }, () => post);
 
-/** Puts one changed post into every cached list and calendar read it belongs to (and out of those it left). */
+/**
+ * The newest version of each post this client has been given (its `updatedAt`), from the stream or an
+ * action's answer. An action's answer can land after the stream has told of a later change (a retry's
+ * answer after the worker's "failed"): the older version must not replace the newer one.
+ */
+const newest = new WeakMap<QueryClient, Map<string, number>>();
+
+/** Whether `post` is older than a version already given (an equal one too, when `orEqual`); else notes it. */
+function outdated(queryClient: QueryClient, post: Post, orEqual: boolean): boolean {
+  let seen = newest.get(queryClient);
+  if (!seen) newest.set(queryClient, (seen = new Map()));
+  const at = Date.parse(post.updatedAt);
+  const last = seen.get(post.id);
+  if (last !== undefined && (at < last || (orEqual && at === last))) return true;
+  seen.set(post.id, at);
+  return false;
+}
+
+/**
+ * Puts one changed post, as an action answered it, into every cached list and calendar read it belongs to (and
+ * out of those it left), unless the stream has already told of this version or a later one.
+ */
 export const cachePost = (queryClient: QueryClient, post: Post) => {
+  if (outdated(queryClient, post, true)) return;
   eachList(queryClient, (list, range) => upsertPost(list, post, range));
   eachCalendar(queryClient, (list, range) => upsertCalendarItem(list, post, range));
   details(queryClient, post);
@@ -93,6 +115,7 @@ export const uncachePost = (queryClient: QueryClient, id: string) => {
 /** Applies one change of the server's stream to every cached list and calendar read. */
 export const cachePostEvent = (queryClient: QueryClient, event: PostEvent) => {
   if (event.action === "delete") return uncachePost(queryClient, event.post.id);
+  if (outdated(queryClient, event.post, false)) return;
   eachList(queryClient, (list, range) => applyPostEvent(list, event, range));
   eachCalendar(queryClient, (list, range) => upsertCalendarItem(list, event.post, range));
   details(queryClient, event.post);
