@@ -87,8 +87,8 @@ const newest = new WeakMap<QueryClient, Map<string, number>>();
 
 /** Whether `post` is older than a version already given (an equal one too, when `orEqual`); else notes it. */
 function outdated(queryClient: QueryClient, post: Post, orEqual: boolean): boolean {
-  let seen = newest.get(queryClient);
-  if (!seen) newest.set(queryClient, (seen = new Map()));
+  const seen = newest.get(queryClient) ?? new Map<string, number>();
+  newest.set(queryClient, seen);
   const at = Date.parse(post.updatedAt);
   const last = seen.get(post.id);
   if (last !== undefined && (at < last || (orEqual && at === last))) return true;
