@@ -20,11 +20,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { wallClock, zonedInstant } from "@app/shared";
-import { chromium } from "@playwright/test";
 import { buildApp } from "../../apps/server/src/app";
 import { loadConfig } from "../../apps/server/src/config/env";
 import { openDatabase } from "../../apps/server/src/db/client";
 import { posts, postTargets } from "../../apps/server/src/db/schema";
+import { launchChromium } from "../chromium";
 
 const POSTS = 2_000;
 const API_RUNS = 40;
@@ -209,17 +209,7 @@ async function main() {
     const identity = await alternately(calendarUrl, { cookie });
     const br = await alternately(calendarUrl, { cookie, "accept-encoding": "br" });
     const fullList = await alternately(listUrl, { cookie });
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    });
+    const browser = await launchChromium();
     const gridMs: number[] = [];
     try {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -22,7 +22,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
-import { chromium } from "@playwright/test";
+import { launchChromium } from "../chromium";
 
 const RUNS = Number(process.env.RUNS ?? 7);
 const PORT = Number(process.env.PORT ?? 3630);
@@ -141,17 +141,7 @@ async function main() {
     process.exit(130);
   });
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  const browser = await launchChromium();
   try {
     await waitForServer(server);
     const loads: Load[] = [];

@@ -9,6 +9,7 @@ import pg from "pg";
 import { buildApp, closeApp } from "../src/app";
 import { loadConfig } from "../src/config/env";
 import { type Database, type Db, openDatabase } from "../src/db/client";
+import { loggerOptions } from "../src/http/logging";
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -150,7 +151,8 @@ export async function createNetworkTestApp(env: Record<string, string> = {}): Pr
     {
       sandbox,
       now: clock.now,
-      logger: { level: "trace", stream: { write: (line: string) => logs.push(line) } },
+      // Production's log options (redaction, serializers) at trace level: what any level would write is captured.
+      logger: loggerOptions({ logLevel: "trace" }, { write: (line: string) => logs.push(line) }),
     },
   );
   await t.app.listen({ port, host: "127.0.0.1" });

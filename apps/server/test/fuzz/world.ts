@@ -5,17 +5,13 @@
  * must never find in an answer or in the log.
  */
 import { readdir, readFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import path from "node:path";
-import { createSandbox } from "@app/sandbox";
-import { oauthCallbackPath, type Platform } from "@app/shared";
+import type { Platform } from "@app/shared";
 import { eq } from "drizzle-orm";
-import { loadConfig } from "../../src/config/env";
 import { socialAccounts } from "../../src/db/schema/accounts";
 import { notifications } from "../../src/db/schema/notifications";
-import { loggerOptions } from "../../src/http/logging";
 import { createCipher, createLinkSigner } from "../../src/lib/crypto";
-import { cookiesOf, createTestApp, type NetworkTestApp, newUser, testClock } from "../helpers";
+import { cookiesOf, createNetworkTestApp, type NetworkTestApp, newUser } from "../helpers";
 import { fixture } from "../publishing";
 
 /** The APP_SECRET createTestApp configures. */
@@ -23,50 +19,8 @@ export const TEST_APP_SECRET = "test-secret-test-secret-test-secret-0123";
 
 export type FuzzApp = NetworkTestApp;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-/**
- * Like createNetworkTestApp, but logging with the options production uses (its redaction and serializers),
- * at trace level, so whatever any level would write is captured.
- */
-export async function createFuzzApp(env: Record<string, string> = {}): Promise<FuzzApp> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const clock = testClock();
-  const sandbox = createSandbox({
-    now: clock.now,
-    redirectUris: (platform) => [`${baseUrl}${oauthCallbackPath(platform)}`],
-  });
-  const logs: string[] = [];
-  const logConfig = loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "trace",
-    APP_SECRET: TEST_APP_SECRET,
-    PUBLIC_URL: baseUrl,
-  });
-  const t = await createTestApp(
-    { PUBLIC_URL: baseUrl, INTERNAL_URL: baseUrl, PORT: String(port), ...env },
-    {
-      sandbox,
-      now: clock.now,
-      logger: {
-        ...(loggerOptions(logConfig) as object),
-        level: "trace",
-        stream: { write: (line: string) => logs.push(line) },
-      },
-    },
-  );
-  await t.app.listen({ port, host: "127.0.0.1" });
-  return { ...t, baseUrl, sandbox: sandbox.control, clock, logs };
-}
+/** The network test app, whose log is written with production's options (see createNetworkTestApp). */
+export const createFuzzApp = (env: Record<string, string> = {}): Promise<FuzzApp> => createNetworkTestApp(env);
 
 export interface Session {
   email: string;
