@@ -9,10 +9,11 @@
  * - the full list of the same month (`GET /api/posts`) for comparison;
  * - the time from navigating to the Post Scheduler's calendar until its month grid shows the posts, in
  *   Chromium (median of 5; target ≤ 250 ms).
- * BENCH_WEB_DIST names another build of the web app to serve (by default apps/web/dist).
+ * BENCH_WEB_DIST names another build of the web app to serve (by default apps/web/dist); BENCH_PROFILE names a
+ * file to write a Chromium CPU profile of the last timed navigation to (open it in the browser's DevTools).
  */
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -234,8 +235,15 @@ async function main() {
       // Warm the browser's cache of the app's files once; each timed run is then a navigation like a user's.
       await page.goto(`${base}/scheduler?tab=calendar`);
       await page.getByRole("table", { name: /\d{4}/ }).first().waitFor();
+      const profiler = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : undefined;
       for (let i = 0; i < GRID_RUNS; i++) {
         await page.goto("about:blank");
+        const last = i === GRID_RUNS - 1;
+        if (profiler && last) {
+          await profiler.send("Profiler.enable");
+          await profiler.send("Profiler.setSamplingInterval", { interval: 200 });
+          await profiler.send("Profiler.start");
+        }
         const t0 = performance.now();
         await page.goto(`${base}/scheduler?tab=calendar`);
         // Interactive: the month grid is there with its posts in it.
@@ -245,14 +253,25 @@ async function main() {
           .getByText(/^\+\d+/)
           .first()
           .waitFor();
+        if (profiler && last) {
+          const { profile } = await profiler.send("Profiler.stop");
+          await writeFile(process.env.BENCH_PROFILE as string, JSON.stringify(profile));
+        }
         gridMs.push(
           await page.evaluate(() => (window as unknown as { gridShownAt?: number }).gridShownAt ?? Number.NaN),
         );
         if (process.env.BENCH_DEBUG) {
           // Where the time went: each file and API call the page asked for, from navigation start (ms).
           const timeline = await page.evaluate(() =>
-            (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map(
-              (e) => `${new URL(e.name).pathname} ${Math.round(e.startTime)}-${Math.round(e.responseEnd)}`,
+            (
+              [
+                ...performance.getEntriesByType("navigation"),
+                ...performance.getEntriesByType("resource"),
+                ...performance.getEntriesByType("paint"),
+              ] as PerformanceResourceTiming[]
+            ).map(
+              (e) =>
+                `${e.entryType === "paint" ? e.name : new URL(e.name).pathname} ${Math.round(e.startTime)}-${Math.round(e.responseEnd ?? e.startTime)}`,
             ),
           );
           console.error({ total: Math.round(performance.now() - t0), timeline });

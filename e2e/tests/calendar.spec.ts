@@ -164,3 +164,18 @@ for (const colorScheme of ["light", "dark"] as const) {
     }
   });
 }
+
+test("opened at its address, the calendar reads the user and its month once each, before its code has arrived", async ({
+  page,
+}) => {
+  await withPosts(page, [["2027-03-11", "09:00", "Morning launch post"]]);
+  const reads: string[] = [];
+  page.on("request", (req) => {
+    const { pathname } = new URL(req.url());
+    if (pathname === "/api/me" || pathname === "/api/posts/calendar") reads.push(pathname);
+  });
+  await page.goto("/scheduler?tab=calendar");
+  await expect(page.getByRole("button", { name: /Morning launch post/ })).toBeVisible();
+  // The screen took the answers the router asked for as the page opened, instead of asking again.
+  expect(reads.sort()).toEqual(["/api/me", "/api/posts/calendar"]);
+});

@@ -1,31 +1,11 @@
 import { LOCAL_BILLING_PAGES } from "@app/shared";
-import { Component, type ComponentType, lazy, type ReactNode, Suspense } from "react";
+import { Component, type ReactNode, Suspense } from "react";
 import { type Location, matchPath, Route, Routes, useLocation } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
+import { calendarPath, monthGridRange } from "@/features/posts/utils/calendar-range";
+import { requestEarly } from "@/lib/early-requests";
+import { lazyComponent as screen } from "@/lib/lazy-component";
 import LandingRoute from "./routes/landing";
-
-type ScreenModule = { default: ComponentType };
-
-/**
- * A screen loaded when first needed: its own chunk, asked for once. `preload` starts the download (the
- * routes below start every chunk a URL needs at once, not one after another as each layer renders);
- * `Component` renders it, suspending until it has arrived. A download that failed is asked for again the
- * next time the screen is rendered (React.lazy alone would keep the failure).
- */
-function screen<M extends ScreenModule>(load: () => Promise<M>) {
-  let pending: Promise<M> | undefined;
-  const preload = (): Promise<M> => {
-    pending ??= load().catch((err: unknown) => {
-      pending = undefined;
-      Lazy = lazy(preload);
-      throw err;
-    });
-    return pending;
-  };
-  let Lazy = lazy(preload);
-  const Component = () => <Lazy />;
-  return { preload, Component };
-}
 
 /** The query client and toasts: loaded with the first screen that talks to the API, never with the landing page. */
 const apiLayer = screen(() => import("./provider"));
@@ -33,7 +13,6 @@ const authScreen = screen(() => import("./routes/auth"));
 const appRoot = screen(() => import("./routes/app/root"));
 const notFound = screen(() => import("./routes/not-found"));
 const oauthCallback = screen(() => import("./routes/app/oauth-callback"));
-const scheduler = screen(() => import("./routes/app/scheduler"));
 
 /** Everything under AppRoot needs a signed-in user (the spec's route table, section 2). */
 const APP_SCREENS: { path: string; screen: ReturnType<typeof screen> }[] = [
@@ -41,7 +20,7 @@ const APP_SCREENS: { path: string; screen: ReturnType<typeof screen> }[] = [
   { path: "/auth/:platform/callback", screen: oauthCallback },
   { path: "/dashboard", screen: screen(() => import("./routes/app/dashboard")) },
   { path: "/analytics", screen: screen(() => import("./routes/app/analytics")) },
-  { path: "/scheduler", screen: scheduler },
+  { path: "/scheduler", screen: screen(() => import("./routes/app/scheduler")) },
   { path: "/engagement", screen: screen(() => import("./routes/app/engagement")) },
   { path: "/team", screen: screen(() => import("./routes/app/team")) },
   { path: "/create-post", screen: screen(() => import("./routes/app/create-post")) },
@@ -57,6 +36,10 @@ const APP_SCREENS: { path: string; screen: ReturnType<typeof screen> }[] = [
   { path: LOCAL_BILLING_PAGES.portal, screen: screen(() => import("./routes/app/billing-local-portal")) },
 ];
 
+/** The Post Scheduler opened on its Calendar tab. */
+const opensOnCalendar = ({ pathname, search }: Pick<Location, "pathname" | "search">) =>
+  matchPath("/scheduler", pathname) !== null && new URLSearchParams(search).get("tab") === "calendar";
+
 /** The chunks a URL needs, outermost first: what `preloadRoute` starts at once. */
 export function chunksFor(pathname: string): string[] {
   if (pathname === "/") return [];
@@ -69,27 +52,48 @@ export function chunksFor(pathname: string): string[] {
 /**
  * Starts, all at once, the chunks a URL needs and what its screen will ask the API for (the user; the
  * scheduler's month when it opens on the calendar), instead of one layer after another as each renders.
- * Called on every location, like a loader: the queries it starts are skipped while still fresh.
+ * Called on every location, like a loader: the queries it starts are skipped while still fresh. The promise
+ * settles when the URL's code is in (main.tsx waits for it before the first render, so the screen renders
+ * whole, without a spinner for each layer); it never rejects: a chunk that failed here fails again, visibly,
+ * when its screen renders.
  */
-export function preloadRoute({ pathname, search }: Pick<Location, "pathname" | "search">) {
+export function preloadRoute({ pathname, search }: Pick<Location, "pathname" | "search">): Promise<unknown> {
   const chunks = chunksFor(pathname);
-  for (const chunk of chunks) {
-    if (chunk === "api") void apiLayer.preload();
-    else if (chunk === "auth") void authScreen.preload();
-    else if (chunk === "app") void appRoot.preload();
-    else if (chunk === "not-found") void notFound.preload();
-    else void APP_SCREENS.find((s) => s.path === chunk)?.screen.preload();
+  const code: Promise<unknown>[] = chunks.map((chunk) => {
+    if (chunk === "api") return apiLayer.preload();
+    if (chunk === "auth") return authScreen.preload();
+    if (chunk === "app") return appRoot.preload();
+    if (chunk === "not-found") return notFound.preload();
+    return APP_SCREENS.find((s) => s.path === chunk)?.screen.preload() ?? Promise.resolve();
+  });
+  // The calendar's code (FullCalendar) alongside the scheduler's, rather than once the scheduler's has run.
+  if (opensOnCalendar({ pathname, search })) code.push(import("@/features/posts/components/content-calendar"));
+  if (chunks.includes("app")) {
+    code.push(
+      Promise.all([apiLayer.preload(), import("@/features/auth/api/get-me")]).then(
+        async ([{ queryClient }, { meQueryOptions }]) => {
+          void queryClient.prefetchQuery(meQueryOptions());
+          if (!matchPath("/scheduler", pathname)) return;
+          const { prefetch } = await import("./routes/app/scheduler");
+          await prefetch(queryClient, new URL(pathname + search, window.location.origin));
+        },
+      ),
+    );
   }
-  if (!chunks.includes("app")) return;
-  void Promise.all([apiLayer.preload(), import("@/features/auth/api/get-me")])
-    .then(async ([{ queryClient }, { meQueryOptions }]) => {
-      void queryClient.prefetchQuery(meQueryOptions());
-      if (!matchPath("/scheduler", pathname)) return;
-      const { prefetch } = await scheduler.preload();
-      prefetch(queryClient, new URL(pathname + search, window.location.origin));
-    })
-    // A chunk that failed here fails again, visibly, when its screen renders.
-    .catch(() => undefined);
+  return Promise.allSettled(code);
+}
+
+/**
+ * On opening the app at a URL: the API reads its screen starts with, started before any of its code has
+ * arrived (the user; the scheduler's month when it opens on the calendar). Later navigations find the code
+ * in the browser's cache and read as usual.
+ */
+export function requestEarlyFor({ pathname, search }: Pick<Location, "pathname" | "search">) {
+  if (!chunksFor(pathname).includes("app")) return;
+  requestEarly("/api/me");
+  if (opensOnCalendar({ pathname, search })) {
+    requestEarly(calendarPath({ ...monthGridRange(new Date()), text: "snippet" }));
+  }
 }
 
 /**

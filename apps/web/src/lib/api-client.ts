@@ -1,5 +1,6 @@
 import { apiErrorSchema } from "@app/shared";
 import type { z } from "zod";
+import { takeEarly } from "./early-requests";
 
 /** A failed call, carrying the server's `{ error: { code, message, title? } }`. */
 export class ApiError extends Error {
@@ -15,7 +16,7 @@ export class ApiError extends Error {
 }
 
 /**
- * JSON call to our API with the session cookie. Successful bodies are parsed with the given shared
+ * JSON call to our API with the session cookie (a read the router started early takes that answer). Successful bodies are parsed with the given shared
  * schema; failures throw ApiError with the server's message.
  */
 export async function api<T>(
@@ -25,13 +26,15 @@ export async function api<T>(
   const method = opts.method ?? (opts.body === undefined ? "GET" : "POST");
   let res: Response;
   try {
-    res = await fetch(path, {
-      method,
-      credentials: "same-origin",
-      headers: opts.body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      signal: opts.signal,
-    });
+    const early = method === "GET" ? takeEarly(path) : undefined;
+    res = await (early ??
+      fetch(path, {
+        method,
+        credentials: "same-origin",
+        headers: opts.body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        signal: opts.signal,
+      }));
   } catch (err) {
     if (err instanceof DOMException && err.name === "AbortError") throw err;
     throw new ApiError(0, "NETWORK_ERROR", "Can't reach the server. Check your connection and try again.");

@@ -1,17 +1,18 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { calendarQueryOptions } from "@/features/posts/api/get-posts";
-import { loadCalendar, SchedulerScreen } from "@/features/posts/components/scheduler-screen";
+import { preloadCalendar, SchedulerScreen } from "@/features/posts/components/scheduler-screen";
 import { monthGridRange } from "@/features/posts/utils/calendar-range";
 
 export default function SchedulerRoute() {
   return <SchedulerScreen />;
 }
 
-/** Opening on the calendar: its code and this month's posts are asked for before the screen renders. */
-export function prefetch(queryClient: QueryClient, url: URL) {
-  if (url.searchParams.get("tab") === "calendar") {
-    void loadCalendar();
-    void queryClient.prefetchQuery(calendarQueryOptions(monthGridRange(new Date())));
-  }
-  return null;
+/**
+ * Opening on the calendar: its code and this month's posts are asked for before the screen renders. The
+ * promise settles once the calendar's code is in (the posts may still be on their way).
+ */
+export async function prefetch(queryClient: QueryClient, url: URL): Promise<void> {
+  if (url.searchParams.get("tab") !== "calendar") return;
+  void queryClient.prefetchQuery(calendarQueryOptions(monthGridRange(new Date())));
+  await preloadCalendar();
 }

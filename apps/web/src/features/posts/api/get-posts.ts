@@ -11,6 +11,7 @@ import { keepPreviousData, type QueryClient, queryOptions, useQuery } from "@tan
 import { api } from "@/lib/api-client";
 import { applyLiveChange } from "@/lib/live-cache";
 import { type CalendarRange, removeCalendarItem, upsertCalendarItem } from "../utils/calendar-events";
+import { calendarPath } from "../utils/calendar-range";
 import { applyPostEvent, type PostsRange, removePost, upsertPost } from "../utils/posts-cache";
 
 /** Every cached list of posts lives under this key, followed by its range. */
@@ -44,8 +45,7 @@ export const calendarKey = (range: { from?: string; to?: string; text?: Calendar
 
 /** The calendar's view of the posts going out in [from, to): what its cells show, and no more. */
 export async function getCalendar(range: CalendarRange, signal?: AbortSignal): Promise<CalendarItem[]> {
-  const params = new URLSearchParams({ from: range.from, to: range.to, text: range.text });
-  return (await api(`/api/posts/calendar?${params}`, { schema: calendarResponseSchema, signal })).items;
+  return (await api(calendarPath(range), { schema: calendarResponseSchema, signal })).items;
 }
 
 /** The calendar's read of a range (the month grid's by default: each post's first 20 characters). */

@@ -64,7 +64,7 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
   // calendar reads only what its cells show: the first 20 characters, or the whole text where the view has room.
   const [range, setRange] = useState<CalendarRange>(() => {
     const month = monthGridRange(initialDate ? parse(initialDate, "yyyy-MM-dd", new Date()) : new Date());
-    return { from: month.from as string, to: month.to as string, text: "snippet" };
+    return { ...month, text: "snippet" };
   });
   const posts = useCalendarPosts(range);
   const update = useUpdatePost();

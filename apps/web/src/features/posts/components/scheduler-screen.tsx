@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarDays, PenSquare } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "@/components/layouts/page-header";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { lazyComponent } from "@/lib/lazy-component";
 import { calendarQueryOptions } from "../api/get-posts";
 import { monthGridRange } from "../utils/calendar-range";
 import { LinkedPostDialog } from "./linked-post-dialog";
@@ -15,8 +16,9 @@ import { WeeklyEngagementCard } from "./weekly-engagement-card";
 import { WorkerWarning } from "./worker-warning";
 
 // FullCalendar is large: it loads when the Calendar tab is first opened.
-export const loadCalendar = () => import("./content-calendar");
-const ContentCalendar = lazy(loadCalendar);
+const calendar = lazyComponent(() => import("./content-calendar"));
+export const preloadCalendar = calendar.preload;
+const ContentCalendar = calendar.Component;
 
 type Tab = "create" | "calendar";
 
@@ -42,8 +44,12 @@ export function SchedulerScreen() {
   const [thisMonth] = useState(() => monthGridRange(new Date()));
   const month = useQuery({ ...calendarQueryOptions(thisMonth), enabled: tab === "calendar" && !focusDate });
   const [listReady, setListReady] = useState(tab !== "calendar");
+  // The composer mounts the first time its tab opens (opening on the calendar does not pay for it), then
+  // stays mounted, so nothing typed is lost by a look at the calendar.
+  const [composerOpened, setComposerOpened] = useState(tab === "create");
+  if (tab === "create" && !composerOpened) setComposerOpened(true);
   useEffect(() => {
-    if (tab === "calendar") void loadCalendar();
+    if (tab === "calendar") void preloadCalendar();
     if (tab !== "calendar" || !month.isPending) setListReady(true);
   }, [tab, month.isPending]);
   return (
@@ -61,8 +67,7 @@ export function SchedulerScreen() {
             Calendar
           </TabsTrigger>
         </TabsList>
-        {/* Kept while the calendar shows, so nothing typed is lost by a look at the calendar. */}
-        <TabsContent value="create" forceMount className="data-[state=inactive]:hidden">
+        <TabsContent value="create" forceMount={composerOpened || undefined} className="data-[state=inactive]:hidden">
           <Card className="min-w-0">
             <CardHeader>
               <h2 className="font-semibold leading-none tracking-tight">Create New Post</h2>
