@@ -117,7 +117,7 @@ export async function buildApp(deps: AppDeps) {
   const mailer =
     deps.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log });
-  const auth = createAuth({ db: database.db, config, mailer, log: app.log });
+  const auth = createAuth({ db: database.db, config, mailer, log: app.log, now: deps.now });
 
   await app.register(healthRoutes, { database, version: VERSION, now: deps.now });
   await app.register(authRoutes, { auth, config, db: database.db, now: deps.now });

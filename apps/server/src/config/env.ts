@@ -7,6 +7,9 @@ import { z } from "zod";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 
+/** How long a server process trusts a session it has checked, unless SESSION_CACHE_SECONDS says. */
+export const SESSION_CACHE_SECONDS = 15;
+
 /** The embedded database's page cache (PostgreSQL's shared_buffers) in MB unless PGLITE_SHARED_BUFFERS_MB says. */
 export const PGLITE_SHARED_BUFFERS_MB = 16;
 
@@ -27,6 +30,8 @@ const envSchema = z.object({
    * once filled (PGlite's default, 128, is most of its footprint); the OS caches the files beneath it too.
    */
   PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(PGLITE_SHARED_BUFFERS_MB),
+  /** How long a process trusts a session it has checked (session-cache.ts); 0 checks every request. */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(SESSION_CACHE_SECONDS),
   APP_SECRET: optionalString.pipe(z.string().min(32, "APP_SECRET must be at least 32 characters").optional()),
   PUBLIC_URL: optionalString.pipe(z.string().url().optional()),
   TRUSTED_ORIGINS: optionalString,
@@ -107,6 +112,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PGlite only: its shared buffers in MB */
   pgliteSharedBuffersMb: number;
+  /** how long a process trusts a session it has checked (0: never) */
+  sessionCacheSeconds: number;
   appSecret: string;
   publicUrl: string;
   trustedOrigins: string[];
@@ -215,6 +222,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
     publicUrl,
     trustedOrigins: [...new Set([new URL(publicUrl).origin, ...extraOrigins])],

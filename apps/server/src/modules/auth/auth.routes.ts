@@ -151,6 +151,16 @@ const OFFERED: Record<string, readonly ("GET" | "POST")[]> = {
   "/revoke-sessions": ["POST"],
   "/revoke-other-sessions": ["POST"],
 };
+/** Calls that end or change sessions or their user: the session cache is emptied once they are through. */
+const ENDS_SESSIONS = new Set([
+  "/sign-out",
+  "/reset-password",
+  "/change-password",
+  "/update-user",
+  "/revoke-session",
+  "/revoke-sessions",
+  "/revoke-other-sessions",
+]);
 /** The e-mailed reset link: it checks the token and sends the browser on to the reset form. */
 const RESET_LINK = /^\/reset-password\/[^/]+$/;
 
@@ -228,6 +238,9 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
       // failed statement's parameters (a user's input, ids): log its kind only.
       request.log.error({ error: describeFailure(err), path: subPath }, "auth request failed");
       throw new AppError(500, ERROR_CODES.internal, GENERIC_MESSAGES.unexpected);
+    } finally {
+      // Whatever came of it (a failure may come after a change): no session is trusted on old knowledge.
+      if (request.method === "POST" && ENDS_SESSIONS.has(subPath)) auth.sessionCache.clear();
     }
     reply.status(response.status);
     for (const [key, value] of response.headers) {

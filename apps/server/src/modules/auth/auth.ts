@@ -8,15 +8,25 @@ import { authAccounts, sessions, users, verifications } from "../../db/schema";
 import type { Mailer } from "../../email/mailer";
 import { authLogger } from "../../http/logging";
 import { passwordResetEmail } from "./auth.emails";
+import { createSessionCache } from "./session-cache";
 
 /** The header our HTTP layer sets from the socket address, so a client cannot pick its own IP. */
 export const CLIENT_IP_HEADER = "x-orbitpost-client-ip";
 
-/** `log`: the server's logger, which better-auth's own messages then go through (cleaned); else the console. */
-export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; log?: FastifyBaseLogger }) {
+/**
+ * `log`: the server's logger, which better-auth's own messages then go through (cleaned); else the console.
+ * `now`: the clock of the session cache (session-cache.ts), which comes with it as `sessionCache`.
+ */
+export function createAuth(deps: {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  log?: FastifyBaseLogger;
+  now?: () => Date;
+}) {
   const { db, config, mailer } = deps;
   const disabled = config.env === "test";
-  return betterAuth({
+  const auth = betterAuth({
     appName: APP_NAME,
     baseURL: config.publicUrl,
     basePath: "/api/auth",
@@ -55,6 +65,11 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; log?:
     onAPIError: { throw: true },
     logger: deps.log ? authLogger(deps.log, { disabled }) : { disabled },
   });
+  const sessionCache = createSessionCache<NonNullable<Awaited<ReturnType<typeof auth.api.getSession>>>>({
+    ttlMs: config.sessionCacheSeconds * 1000,
+    now: deps.now ?? (() => new Date()),
+  });
+  return Object.assign(auth, { sessionCache });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

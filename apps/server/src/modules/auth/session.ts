@@ -3,6 +3,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { unauthorized } from "../../http/errors";
 import type { Auth } from "./auth";
 
+import { sessionCookie } from "./session-cache";
+
 type SessionData = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
 export type SessionUser = SessionData["user"];
 
@@ -29,11 +31,20 @@ export function toWebHeaders(raw: FastifyRequest["headers"]): Headers {
 }
 
 /**
- * preHandler for routes that need a signed-in user: loads the session from the cookie, forwards
- * the refreshed cookie when better-auth extends the session, and answers 401 otherwise.
+ * preHandler for routes that need a signed-in user: loads the session from the cookie (from the session cache
+ * when this process saw it lately), forwards the refreshed cookie when better-auth extends the session, and
+ * answers 401 otherwise.
  */
 export function requireUser(auth: Auth, message: string = AUTH_MESSAGES.notAuthenticated) {
+  const signIn = (request: FastifyRequest, data: SessionData) => {
+    request.user = data.user;
+    request.sessionId = data.session.id;
+  };
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    const cookie = sessionCookie(request.headers.cookie);
+    const cached = cookie ? auth.sessionCache.get(cookie) : undefined;
+    if (cached) return signIn(request, cached);
+    const readAt = auth.sessionCache.generation;
     const { headers, response } = await auth.api.getSession({
       headers: toWebHeaders(request.headers),
       returnHeaders: true,
@@ -41,7 +52,8 @@ export function requireUser(auth: Auth, message: string = AUTH_MESSAGES.notAuthe
     const setCookie = headers.getSetCookie();
     if (setCookie.length) reply.header("set-cookie", setCookie);
     if (!response) throw unauthorized(message);
-    request.user = response.user;
-    request.sessionId = response.session.id;
+    // A session being refreshed is read again next time, with its new cookie.
+    if (cookie && !setCookie.length) auth.sessionCache.set(cookie, response, readAt);
+    signIn(request, response);
   };
 }
