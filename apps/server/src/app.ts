@@ -177,7 +177,7 @@ export async function buildApp(deps: AppDeps) {
       now: deps.now,
       ...config.publishing,
       onSettled: (target, result) => {
-        posts.announce(target.userId, target.postId).catch((err) => app.log.warn({ err }, "post change not announced"));
+        posts.announce(target.userId, target.postId);
         if (result.notified) notifications.announce(target.userId);
       },
       onError: (err) => app.log.error({ err }, "publishing worker error"),

@@ -18,11 +18,18 @@ export const DUE_CHANNEL = "publishing_due";
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_RELAY_BYTES = 7_900;
 
-interface Relayed {
-  origin: string;
-  userId: string;
-  event: RealtimeEvent;
-}
+/** What goes through the relay: an event for one user, or references to rows of `kind` that changed. */
+type Relayed =
+  | { origin: string; userId: string; event: RealtimeEvent }
+  | { origin: string; kind: string; changed: Record<string, string[]> };
+
+/**
+ * Reads the rows of one kind that changed (by their owner and id) and makes each one's event. Only the rows
+ * of users with a stream open in this process are asked for.
+ */
+export type ChangeResolver = (
+  changed: { userId: string; id: string }[],
+) => Promise<{ userId: string; event: RealtimeEvent }[]>;
 
 /**
  * Fan-out of each user's changes to their open /api/events streams. Within one process through an
@@ -49,6 +56,63 @@ export function createRealtimeHub(opts: { relay?: Notifications; onError?: (err:
 
   const emitLocal = (userId: string, event: RealtimeEvent) => emitter.emit(userId, event);
 
+  const resolvers = new Map<string, ChangeResolver>();
+  /**
+   * Rows of `kind` that changed: those of users watching from this process are read (the kind's resolver) and
+   * their events emitted here; the others' are nobody's concern here.
+   */
+  function emitChanged(kind: string, changed: { userId: string; id: string }[]) {
+    const resolver = resolvers.get(kind);
+    const watched = changed.filter((c) => emitter.listenerCount(c.userId) > 0);
+    if (!resolver || watched.length === 0) return;
+    resolver(watched).then(
+      (events) => {
+        for (const { userId, event } of events) emitLocal(userId, event);
+      },
+      (err) => opts.onError?.(err),
+    );
+  }
+
+  /** Changes referenced in this turn of the event loop, by kind: they go out together (see changed()). */
+  let pendingChanges = new Map<string, { userId: string; id: string }[]>();
+  let flushScheduled = false;
+  function flushChanges() {
+    const all = pendingChanges;
+    pendingChanges = new Map();
+    flushScheduled = false;
+    for (const [kind, changed] of all) {
+      emitChanged(kind, changed);
+      if (opts.relay) for (const payload of changePayloads(kind, changed)) relayPayload(payload);
+    }
+  }
+  const relayPayload = (payload: string) =>
+    opts.relay?.notify(RELAY_CHANNEL, payload).catch((err) => opts.onError?.(err));
+
+  /** The references as few notifications as fit them (each under PostgreSQL's limit), each user's ids together. */
+  function changePayloads(kind: string, changed: { userId: string; id: string }[]): string[] {
+    const payloads: string[] = [];
+    const empty = () => ({ message: { origin, kind, changed: {} as Record<string, string[]> }, bytes: 0 });
+    let current = empty();
+    current.bytes = Buffer.byteLength(JSON.stringify(current.message));
+    const base = current.bytes;
+    for (const { userId, id } of changed) {
+      const known = current.message.changed[userId];
+      // An id adds itself quoted and a comma; a new user also its key, a colon and the brackets.
+      const more =
+        Buffer.byteLength(JSON.stringify(id)) + 1 + (known ? 0 : Buffer.byteLength(JSON.stringify(userId)) + 3);
+      if (current.bytes + more > MAX_RELAY_BYTES && current.bytes > base) {
+        payloads.push(JSON.stringify(current.message));
+        current = { ...empty(), bytes: base };
+      }
+      const list = current.message.changed[userId];
+      if (list) list.push(id);
+      else current.message.changed[userId] = [id];
+      current.bytes += more;
+    }
+    if (current.bytes > base) payloads.push(JSON.stringify(current.message));
+    return payloads;
+  }
+
   return {
     /** Starts receiving the other processes' changes. */
     async start() {
@@ -60,7 +124,15 @@ export function createRealtimeHub(opts: { relay?: Notifications; onError?: (err:
         } catch {
           return;
         }
-        if (message.origin !== origin && typeof message.userId === "string") emitLocal(message.userId, message.event);
+        if (message.origin === origin) return;
+        if ("event" in message && typeof message.userId === "string") emitLocal(message.userId, message.event);
+        else if ("changed" in message && typeof message.kind === "string" && message.changed) {
+          const changed: { userId: string; id: string }[] = [];
+          for (const [userId, ids] of Object.entries(message.changed)) {
+            if (Array.isArray(ids)) for (const id of ids) if (typeof id === "string") changed.push({ userId, id });
+          }
+          emitChanged(message.kind, changed);
+        }
       });
       stopListeningDue = await opts.relay.listen(DUE_CHANNEL, (payload) => {
         if (payload !== origin) wakeLocal();
@@ -94,6 +166,25 @@ export function createRealtimeHub(opts: { relay?: Notifications; onError?: (err:
       // A change too large to relay still reached this process's streams; the others read it on their next resync.
       if (Buffer.byteLength(payload) > MAX_RELAY_BYTES) return;
       opts.relay.notify(RELAY_CHANNEL, payload).catch((err) => opts.onError?.(err));
+    },
+    /**
+     * Rows of `kind` (e.g. posts) changed: each process with a stream of their owners open reads them and tells
+     * those streams (through the kind's resolver, see resolveWith). Cheaper than publish() for changes made in
+     * bulk (a publishing worker settling posts): the references made in one turn of the event loop go out in a
+     * notification or a few, and nothing is read for owners nobody is watching.
+     */
+    changed(kind: string, userId: string, id: string) {
+      const list = pendingChanges.get(kind);
+      if (list) list.push({ userId, id });
+      else pendingChanges.set(kind, [{ userId, id }]);
+      if (!flushScheduled) {
+        flushScheduled = true;
+        setImmediate(flushChanges);
+      }
+    },
+    /** How this process reads the rows of `kind` that changed (see changed()). */
+    resolveWith(kind: string, resolver: ChangeResolver) {
+      resolvers.set(kind, resolver);
     },
     subscribe(userId: string, listener: (event: RealtimeEvent) => void): () => void {
       emitter.on(userId, listener);

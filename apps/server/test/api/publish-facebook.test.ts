@@ -154,3 +154,25 @@ test("a GIF goes out as a Page photo, fetched by Facebook intact", async () => {
   expect(item).toMatchObject({ kind: "photo", text: "Moving picture" });
   expect(item?.media[0]).toMatchObject({ mimeType: "image/gif", sha256: await fixtureSha256("sample.gif") });
 });
+
+test("the Page's token is read once for a person's posts to it, and read anew once Facebook refuses it", async () => {
+  const { cookie, accountId, pageId } = await pageOwner();
+  const tokenReads = () => t.sandbox.requests.filter((r) => r.method === "GET" && r.path.endsWith(`/${pageId}`)).length;
+  const one = { accountIds: [accountId], facebookPageId: pageId };
+  for (const content of ["First", "Second", "Third"]) {
+    const id = await duePost(t, cookie, { ...one, content });
+    expect((await publishDue(t, id)).post?.status, content).toBe("published");
+  }
+  expect(tokenReads()).toBe(1);
+
+  // The Page token stops working (Facebook's code 190): nothing was made, so the post goes out on a new one.
+  t.sandbox.failNext("facebook", {
+    status: 400,
+    pathIncludes: "/feed",
+    body: { error: { message: "Error validating access token", type: "OAuthException", code: 190 } },
+  });
+  const id = await duePost(t, cookie, { ...one, content: "Fourth" });
+  expect((await publishDue(t, id)).post?.status).toBe("published");
+  expect(tokenReads()).toBe(2);
+  expect(t.sandbox.published("facebook").map((i) => i.text)).toEqual(["First", "Second", "Third", "Fourth"]);
+});

@@ -59,3 +59,64 @@ test("without a relay a hub reaches only its own process", async () => {
   expect(await own).toEqual({ name: "accounts", data: 1 });
   expect(seen).toEqual([]);
 });
+
+test("rows changed by one process are read where their owner watches: one notification for a turn's references", async () => {
+  const real = database.database.notifications;
+  const sent: string[] = [];
+  const counting = {
+    listen: real.listen,
+    notify: (channel: string, payload: string) => {
+      sent.push(payload);
+      return real.notify(channel, payload);
+    },
+  };
+  const a = createRealtimeHub({ relay: counting });
+  const b = createRealtimeHub({ relay: real });
+  const asked: { userId: string; id: string }[][] = [];
+  b.resolveWith("posts", async (changed) => {
+    asked.push(changed);
+    return changed.map((c) => ({ userId: c.userId, event: { name: "posts", data: { id: c.id } } }));
+  });
+  await a.start();
+  await b.start();
+  try {
+    const seen: unknown[] = [];
+    b.subscribe("user-1", (e) => seen.push(e.data));
+    // user-2 has no stream on b: its post is not read there.
+    a.changed("posts", "user-1", "p1");
+    a.changed("posts", "user-2", "p2");
+    a.changed("posts", "user-1", "p3");
+    await expect.poll(() => seen).toEqual([{ id: "p1" }, { id: "p3" }]);
+    expect(asked).toEqual([
+      [
+        { userId: "user-1", id: "p1" },
+        { userId: "user-1", id: "p3" },
+      ],
+    ]);
+    expect(sent).toHaveLength(1);
+
+    // Many at once: as many notifications as PostgreSQL's payload limit needs, every one of them arriving.
+    seen.length = 0;
+    sent.length = 0;
+    const ids = Array.from({ length: 400 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
+    for (const id of ids) a.changed("posts", "user-1", id);
+    await expect.poll(() => seen.length).toBe(400);
+    expect(seen).toEqual(ids.map((id) => ({ id })));
+    expect(sent.length).toBeGreaterThan(1);
+    expect(sent.length).toBeLessThan(6);
+    for (const payload of sent) expect(Buffer.byteLength(payload)).toBeLessThan(8_000);
+  } finally {
+    await a.stop();
+    await b.stop();
+  }
+});
+
+test("a change referenced in a process with its owner's stream is read and told there too", async () => {
+  const a = createRealtimeHub();
+  a.resolveWith("posts", async (changed) =>
+    changed.map((c) => ({ userId: c.userId, event: { name: "posts", data: c.id } })),
+  );
+  const own = nextEvent(a, "user-1");
+  a.changed("posts", "user-1", "p1");
+  expect(await own).toEqual({ name: "posts", data: "p1" });
+});

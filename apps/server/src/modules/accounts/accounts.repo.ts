@@ -31,6 +31,28 @@ export function createAccountsRepo(db: Db) {
       return row;
     },
 
+    /** Several accounts in one query, each by its owner and id: a map from `${userId}:${id}` to the row found. */
+    async findMany(keys: readonly { userId: string; id: string }[]): Promise<Map<string, AccountRow>> {
+      const out = new Map<string, AccountRow>();
+      if (keys.length === 0) return out;
+      const rows = await db
+        .select()
+        .from(socialAccounts)
+        .where(
+          inArray(
+            socialAccounts.id,
+            keys.map((k) => k.id),
+          ),
+        );
+      const wanted = new Set(keys.map((k) => `${k.userId}:${k.id}`));
+      for (const row of rows) {
+        const key = `${row.userId}:${row.id}`;
+        // Only the owner asked for: an id asked for under another user reads nothing.
+        if (wanted.has(key)) out.set(key, row);
+      }
+      return out;
+    },
+
     async countActive(userId: string, tx: Queryable = db): Promise<number> {
       const [row] = await tx
         .select({ n: count() })

@@ -14,6 +14,7 @@ import {
 import { isPlatform, ownValue } from "@app/shared/rules/own-key";
 import type { Db, Queryable } from "../../db/client";
 import { AppError, notFound } from "../../http/errors";
+import { batchedLoader } from "../../lib/batch";
 import { type Cipher, randomToken, sha256 } from "../../lib/crypto";
 import { NetworkError } from "../../platforms/http";
 import type { PlatformAdapter, TokenSet } from "../../platforms/platform";
@@ -207,6 +208,15 @@ export function createAccountsService(deps: AccountsDeps) {
     return cipher.decrypt(current.accessToken);
   }
 
+  /**
+   * The account a publication runs with, read as it starts: the targets a worker claims together start in one
+   * turn and read their accounts in one query (see batchedLoader), not one each.
+   */
+  const accountForPublishing = batchedLoader(
+    (keys: { userId: string; id: string }[]) => repo.findMany(keys),
+    (k) => `${k.userId}:${k.id}`,
+  );
+
   const warnExpiring = createExpiryWarnings({ repo, hub, now, announce: (row) => publish(row, "update") });
 
   async function ownActive(userId: string, id: string): Promise<AccountRow> {
@@ -363,7 +373,7 @@ export function createAccountsService(deps: AccountsDeps) {
       id: string,
       work: (ctx: { adapter: PlatformAdapter; token: string; account: AccountRow }) => Promise<T>,
     ): Promise<T> {
-      const row = await repo.find(userId, id);
+      const row = await accountForPublishing({ userId, id });
       if (!row?.isActive) throw new NetworkError(ACCOUNT_MESSAGES.accountGone, 404, false, false);
       const adapter = adapterFor(row.platform);
       const markRejected = async (err: unknown) => {

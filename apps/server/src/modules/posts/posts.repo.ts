@@ -111,6 +111,25 @@ export function createPostsRepo(db: Db) {
   }
 
   return {
+    /** Several posts with their targets in two queries, each by its owner and id (a post asked for under another user is not read). */
+    async findMany(keys: readonly { userId: string; id: string }[]): Promise<PostWithTargets[]> {
+      if (keys.length === 0) return [];
+      const wanted = new Set(keys.map((k) => `${k.userId}:${k.id}`));
+      const rows = await db
+        .select()
+        .from(posts)
+        .where(
+          inArray(
+            posts.id,
+            keys.map((k) => k.id),
+          ),
+        );
+      return withTargets(
+        db,
+        rows.filter((r) => wanted.has(`${r.userId}:${r.id}`)),
+      );
+    },
+
     /**
      * The owner's posts going out between `from` and `to`, soonest first, each with its targets. One query
      * that returns JSON: a month of thousands of posts is read in one round trip.

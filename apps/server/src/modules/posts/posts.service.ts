@@ -110,6 +110,14 @@ export function createPostsService(deps: PostsDeps) {
     if (row.targets.some((t) => t.status === "pending" && t.nextAttemptAt && t.nextAttemptAt <= now())) hub.due();
   };
 
+  // Posts announced by reference (announce) are read here, for the users watching from this process.
+  hub.resolveWith("posts", async (changed) =>
+    (await repo.findMany(changed)).map((row) => ({
+      userId: row.userId,
+      event: { name: "posts", data: { type: "posts.changed", action: "update", post: toApiPost(row) } },
+    })),
+  );
+
   /** The chosen accounts, which must be the owner's active ones; one target per account. */
   async function targetsFor(
     userId: string,
@@ -314,10 +322,13 @@ export function createPostsService(deps: PostsDeps) {
       return toApiPost(row);
     },
 
-    /** Tells the owner's open tabs that the post changed (the worker calls it as targets settle). */
-    async announce(userId: string, id: string): Promise<void> {
-      const row = await repo.find(userId, id);
-      if (row) publish(row, "update");
+    /**
+     * Tells the owner's open tabs that the post changed (the worker calls it as targets settle). The posts
+     * announced together go out as references in one notification, and are read only by the processes where
+     * their owners have a tab open (see the resolver above), not here for every post.
+     */
+    announce(userId: string, id: string): void {
+      hub.changed("posts", userId, id);
     },
 
     /** Posts counted towards the plan this month, in the user's zone. */

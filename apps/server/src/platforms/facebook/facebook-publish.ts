@@ -7,6 +7,10 @@ const FACEBOOK_PAGE_GONE =
   "Facebook does not let this account post to this Page any more (no longer a Page you manage, or Facebook's access to it was removed). Choose another Page, or reconnect Facebook and allow the Page.";
 const FACEBOOK_VIDEO_PERMISSION =
   "Facebook needs the permission to publish videos (publish_video), which this account did not give: reconnect Facebook and allow it. If Facebook does not offer it, the app needs Advanced Access to publish_video through Meta's App Review.";
+/** How long a Page token read for publishing is used before it is read again. */
+const PAGE_TOKEN_TTL_MS = 10 * 60_000;
+/** Page tokens kept at most (one per person and Page posted to lately). */
+const PAGE_TOKENS_KEPT = 5_000;
 const FACEBOOK_POST_PERMISSION =
   "Facebook did not give this account the permissions to post to Pages (pages_manage_posts and pages_read_engagement): reconnect Facebook and allow them. If Facebook does not offer them, the app needs Advanced Access to them through Meta's App Review.";
 
@@ -18,11 +22,25 @@ export function facebookPublishing(ctx: NetworkContext, graphBase: string, readE
   const graph = (path: string) => ctx.serverUrl(`${graphBase}${path}`);
 
   /**
+   * Page tokens read lately, by the user token they were read with and the Page. A Page token read with a
+   * long-lived user token does not expire (Meta invalidates it with the user's: a new password, a role or the
+   * app removed), so a person's posts to one Page need it read once, not once a post (one Graph call less
+   * each). An entry lasts PAGE_TOKEN_TTL_MS at most, so a Page the person no longer manages is soon told as
+   * such; a token Facebook refuses is forgotten at once (withAccount then tries again, reading it anew).
+   */
+  const pageTokens = new Map<string, { token: string; readAt: number }>();
+  const pageTokenKey = (req: PublishRequest, pageId: string) => `${pageId}\u0000${req.accessToken}`;
+
+  /**
    * The Page's token, read from the Page with the user's token: Meta's way for every Page the person can post
    * to, whether they manage it themselves or through a business (which `/me/accounts` does not list).
    */
   async function pageToken(req: PublishRequest): Promise<{ pageId: string; token: string }> {
     if (!req.pageId) throw refuse(POST_MESSAGES.facebookPageRequired);
+    const key = pageTokenKey(req, req.pageId);
+    const known = pageTokens.get(key);
+    if (known && Date.now() - known.readAt < PAGE_TOKEN_TTL_MS) return { pageId: req.pageId, token: known.token };
+    pageTokens.delete(key);
     const url = `${graph(`/${req.pageId}`)}?${new URLSearchParams({ fields: "id,access_token", access_token: req.accessToken })}`;
     let token: string | undefined;
     try {
@@ -32,7 +50,16 @@ export function facebookPublishing(ctx: NetworkContext, graphBase: string, readE
       token = undefined;
     }
     if (!token) throw refuse(FACEBOOK_PAGE_GONE);
+    // The oldest entry goes first (a Map keeps its insertion order).
+    if (pageTokens.size >= PAGE_TOKENS_KEPT) pageTokens.delete(pageTokens.keys().next().value as string);
+    pageTokens.set(key, { token, readAt: Date.now() });
     return { pageId: req.pageId, token };
+  }
+
+  /** A Page token Facebook refused is not used again: the next attempt (withAccount's retry) reads a new one. */
+  function forgetRefused(req: PublishRequest, pageId: string, err: unknown): never {
+    if (err instanceof NetworkError && err.tokenRejected) pageTokens.delete(pageTokenKey(req, pageId));
+    throw err;
   }
 
   async function permalink(id: string, token: string): Promise<string | null> {
@@ -52,87 +79,95 @@ export function facebookPublishing(ctx: NetworkContext, graphBase: string, readE
       )
         throw refuse(FACEBOOK_POST_PERMISSION);
       const { pageId, token } = await pageToken(req);
-      const mix = mediaProblem("facebook", req.media, req.options);
-      if (mix) throw refuse(mix.message);
-      const images = req.media.filter((m) => m.kind === "image");
-      const videos = req.media.filter((m) => m.kind === "video");
-      const { link, pictureUrl } = req.options.facebook ?? {};
-      // The spec's Facebook form: a picture given by address is ignored when there is a link.
-      const picture = !link && images.length === 0 && videos.length === 0 ? pictureUrl : undefined;
-      let id: string;
-      if (picture) {
-        const res = await post<{ id: string; post_id?: string }>(graph(`/${pageId}/photos`), {
-          url: picture,
-          ...(req.text && { caption: req.text }),
-          access_token: token,
-        });
-        id = res.data.post_id ?? res.data.id;
-      } else if (videos[0]) {
-        // Meta lists publish_video for Page videos; an account connected before it was asked for lacks it.
-        if (req.scopes.length > 0 && !req.scopes.includes("publish_video")) throw refuse(FACEBOOK_VIDEO_PERMISSION);
-        const res = await post<{ id: string }>(graph(`/${pageId}/videos`), {
-          file_url: videos[0].publicUrl,
-          description: req.text,
-          access_token: token,
-        }).catch((err: unknown) => {
-          if (err instanceof NetworkError && /publish_video/.test(err.message))
-            throw refuse(`${FACEBOOK_VIDEO_PERMISSION} (Facebook: ${err.message})`);
-          throw err;
-        });
-        id = res.data.id;
-      } else if (images.length === 1 && images[0]) {
-        const res = await post<{ id: string; post_id?: string }>(graph(`/${pageId}/photos`), {
-          url: images[0].publicUrl,
-          caption: req.text,
-          access_token: token,
-        });
-        id = res.data.post_id ?? res.data.id;
-      } else {
-        const attached: { media_fbid: string }[] = [];
-        for (const m of images) {
-          const res = await post<{ id: string }>(graph(`/${pageId}/photos`), {
-            url: m.publicUrl,
-            published: "false",
+      try {
+        const mix = mediaProblem("facebook", req.media, req.options);
+        if (mix) throw refuse(mix.message);
+        const images = req.media.filter((m) => m.kind === "image");
+        const videos = req.media.filter((m) => m.kind === "video");
+        const { link, pictureUrl } = req.options.facebook ?? {};
+        // The spec's Facebook form: a picture given by address is ignored when there is a link.
+        const picture = !link && images.length === 0 && videos.length === 0 ? pictureUrl : undefined;
+        let id: string;
+        if (picture) {
+          const res = await post<{ id: string; post_id?: string }>(graph(`/${pageId}/photos`), {
+            url: picture,
+            ...(req.text && { caption: req.text }),
             access_token: token,
           });
-          attached.push({ media_fbid: res.data.id });
-          await req.keepAlive();
+          id = res.data.post_id ?? res.data.id;
+        } else if (videos[0]) {
+          // Meta lists publish_video for Page videos; an account connected before it was asked for lacks it.
+          if (req.scopes.length > 0 && !req.scopes.includes("publish_video")) throw refuse(FACEBOOK_VIDEO_PERMISSION);
+          const res = await post<{ id: string }>(graph(`/${pageId}/videos`), {
+            file_url: videos[0].publicUrl,
+            description: req.text,
+            access_token: token,
+          }).catch((err: unknown) => {
+            if (err instanceof NetworkError && /publish_video/.test(err.message))
+              throw refuse(`${FACEBOOK_VIDEO_PERMISSION} (Facebook: ${err.message})`);
+            throw err;
+          });
+          id = res.data.id;
+        } else if (images.length === 1 && images[0]) {
+          const res = await post<{ id: string; post_id?: string }>(graph(`/${pageId}/photos`), {
+            url: images[0].publicUrl,
+            caption: req.text,
+            access_token: token,
+          });
+          id = res.data.post_id ?? res.data.id;
+        } else {
+          const attached: { media_fbid: string }[] = [];
+          for (const m of images) {
+            const res = await post<{ id: string }>(graph(`/${pageId}/photos`), {
+              url: m.publicUrl,
+              published: "false",
+              access_token: token,
+            });
+            attached.push({ media_fbid: res.data.id });
+            await req.keepAlive();
+          }
+          const res = await post<{ id: string }>(graph(`/${pageId}/feed`), {
+            ...(req.text && { message: req.text }),
+            ...(link && !attached.length && { link }),
+            ...(attached.length && { attached_media: JSON.stringify(attached) }),
+            access_token: token,
+          });
+          id = res.data.id;
         }
-        const res = await post<{ id: string }>(graph(`/${pageId}/feed`), {
-          ...(req.text && { message: req.text }),
-          ...(link && !attached.length && { link }),
-          ...(attached.length && { attached_media: JSON.stringify(attached) }),
-          access_token: token,
-        });
-        id = res.data.id;
+        // The post is made: a missing permalink is no reason to fail it.
+        const url = await permalink(id, token).catch(() => null);
+        return { externalId: id, url };
+      } catch (err) {
+        return forgetRefused(req, pageId, err);
       }
-      // The post is made: a missing permalink is no reason to fail it.
-      const url = await permalink(id, token).catch(() => null);
-      return { externalId: id, url };
     },
 
     /** The Page's recent posts, looking for this text made since the attempt began. */
     async lookup(req: PublishRequest): Promise<PublishOutcome | null> {
       const { pageId, token } = await pageToken(req);
-      type FeedPost = { id: string; message?: string; created_time?: string; permalink_url?: string };
-      const found = await findSince("Facebook", req.since, {
-        async page(cursor) {
-          const q = new URLSearchParams({
-            fields: "id,message,created_time,permalink_url",
-            limit: "100",
-            access_token: token,
-          });
-          if (cursor) q.set("after", cursor);
-          const { data } = await networkSend<{
-            data?: FeedPost[];
-            paging?: { next?: string; cursors?: { after?: string } };
-          }>(`${graph(`/${pageId}/feed`)}?${q}`, {}, readError);
-          return { items: data.data ?? [], next: data.paging?.next ? (data.paging.cursors?.after ?? null) : null };
-        },
-        madeAt: (p) => Date.parse((p.created_time ?? "").replace("+0000", "Z")),
-        matches: (p) => (p.message ?? "") === req.text,
-      });
-      return found ? { externalId: found.id, url: found.permalink_url ?? null } : null;
+      try {
+        type FeedPost = { id: string; message?: string; created_time?: string; permalink_url?: string };
+        const found = await findSince("Facebook", req.since, {
+          async page(cursor) {
+            const q = new URLSearchParams({
+              fields: "id,message,created_time,permalink_url",
+              limit: "100",
+              access_token: token,
+            });
+            if (cursor) q.set("after", cursor);
+            const { data } = await networkSend<{
+              data?: FeedPost[];
+              paging?: { next?: string; cursors?: { after?: string } };
+            }>(`${graph(`/${pageId}/feed`)}?${q}`, {}, readError);
+            return { items: data.data ?? [], next: data.paging?.next ? (data.paging.cursors?.after ?? null) : null };
+          },
+          madeAt: (p) => Date.parse((p.created_time ?? "").replace("+0000", "Z")),
+          matches: (p) => (p.message ?? "") === req.text,
+        });
+        return found ? { externalId: found.id, url: found.permalink_url ?? null } : null;
+      } catch (err) {
+        return forgetRefused(req, pageId, err);
+      }
     },
   };
 }
