@@ -57,9 +57,13 @@ function kindOf(url: string, isDocument: boolean): Kind {
   return "other";
 }
 
-/** The built file behind a URL of the app (index.html for the page itself). */
+/**
+ * The built file behind a URL of the app. The page itself is landing.html, the landing page rendered at build
+ * time, which the server sends for `/` (index.html, the empty shell, in a build from before it).
+ */
 function builtFile(url: string, isDocument: boolean): Buffer | null {
-  const pathname = isDocument ? "/index.html" : new URL(url).pathname;
+  const page = existsSync(path.join(webDist, "landing.html")) ? "/landing.html" : "/index.html";
+  const pathname = isDocument ? page : new URL(url).pathname;
   const file = path.join(webDist, decodeURIComponent(pathname));
   if (!file.startsWith(webDist) || !existsSync(file)) return null;
   return readFileSync(file);

@@ -110,6 +110,45 @@ describe("the built web app", () => {
   });
 });
 
+describe("the landing page, rendered at build time", () => {
+  let webDist: string;
+  let t: TestApp;
+  const landing = page.replace(
+    "<body>",
+    `<body><div id="root"><main><h1>Schedule every post</h1>${"<p>copy</p>".repeat(100)}</main></div>`,
+  );
+  beforeAll(async () => {
+    webDist = await mkdtemp(path.join(tmpdir(), "orbitpost-web-"));
+    await writeFile(path.join(webDist, "index.html"), page);
+    await writeFile(path.join(webDist, "landing.html"), landing);
+    await precompress(webDist);
+    t = await createTestApp({ WEB_DIST: webDist });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  test("is the page of / (any query), compressed and checked on every visit", async () => {
+    for (const url of ["/", "/?ref=newsletter"]) {
+      const res = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "br, gzip" } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-encoding"], url).toBe("br");
+      expect(res.headers["content-type"], url).toMatch(/^text\/html/);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(landing);
+    }
+  });
+
+  test("never the page of another route, which gets the empty shell and must not show the landing page first", async () => {
+    for (const url of ["/scheduler", "/auth", "/no-such-page", "/index.html"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(page);
+    }
+  });
+});
+
 describe("API answers", () => {
   let t: TestApp;
   afterEach(async () => {

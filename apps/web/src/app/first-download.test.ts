@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { FAQS, HERO, SECTION_LINKS } from "@/features/landing/content";
+import { renderLandingPage } from "./landing-prerender";
 import { chunksFor } from "./router";
 
 const src = path.resolve(import.meta.dirname, "..");
@@ -103,5 +105,66 @@ describe("the chunks a URL starts at once", () => {
 
   it("an unknown address needs only the 404", () => {
     expect(chunksFor("/no-such-page")).toEqual(["not-found"]);
+  });
+});
+
+describe("the landing page's HTML, rendered at build time (dist/landing.html, sent for /)", () => {
+  const html = renderLandingPage();
+  const elementWithId = (id: string) => new RegExp(`<[a-z]+ [^>]*id="${id}"`);
+
+  it("is the whole page, painted before any script has run: header, hero, every section, footer", () => {
+    expect(html).toContain(HERO.title);
+    for (const link of SECTION_LINKS) expect(html).toMatch(elementWithId(link.href.slice(1)));
+    for (const id of ["main", "demo", "benefits"]) expect(html).toMatch(elementWithId(id));
+    expect(html).toMatch(/<footer[ >]/);
+    expect(html).toContain('href="/auth"');
+  });
+
+  it("holds the FAQ's placeholder, not the accordion that loads after the first paint", () => {
+    expect(html).toMatch(elementWithId("faq"));
+    expect(html).not.toContain(FAQS[0]?.question);
+  });
+
+  it("is the light theme of a visitor with nothing stored, and leaves no stand-in window behind in Node", () => {
+    expect(html).toContain('aria-label="Switch to dark theme"');
+    expect("window" in globalThis).toBe(false);
+    expect("localStorage" in globalThis).toBe(false);
+  });
+
+  it("blurs the hero's glow on a layer of its own (rastering the blur tile by tile held the first paint back)", () => {
+    expect(html).toMatch(/class="[^"]*blur-3xl[^"]*will-change-transform/);
+  });
+});
+
+describe("the dark theme, set before the first paint (public/theme.js)", () => {
+  const web = path.resolve(src, "..");
+  const script = readFileSync(path.join(web, "public/theme.js"), "utf8");
+
+  it("index.html runs it as a blocking script in the head, before anything in the body is parsed", () => {
+    const head = readFileSync(path.join(web, "index.html"), "utf8").split("</head>")[0] ?? "";
+    expect(head).toMatch(/<script src="\/theme\.js"><\/script>/);
+  });
+
+  it("makes ThemeProvider's choice: the stored theme, else the system's", () => {
+    const storageKey = readFileSync(path.join(src, "lib/theme.tsx"), "utf8").match(/STORAGE_KEY = "([^"]+)"/)?.[1];
+    expect(storageKey).toBeTruthy();
+    const darkFor = (stored: string | null, systemDark: boolean) => {
+      const classes = new Set<string>();
+      const run = new Function("localStorage", "window", "document", script);
+      run(
+        { getItem: (key: string) => (key === storageKey ? stored : null) },
+        { matchMedia: (query: string) => ({ matches: systemDark && query === "(prefers-color-scheme: dark)" }) },
+        {
+          documentElement: {
+            classList: { toggle: (name: string, on: boolean) => (on ? classes.add(name) : classes.delete(name)) },
+          },
+        },
+      );
+      return classes.has("dark");
+    };
+    expect(darkFor(null, false)).toBe(false);
+    expect(darkFor(null, true)).toBe(true);
+    expect(darkFor("dark", false)).toBe(true);
+    expect(darkFor("light", true)).toBe(false);
   });
 });
