@@ -90,20 +90,32 @@ export async function networkSend<T = unknown>(
     const data = init.body.data;
     body = (Buffer.isBuffer(data) ? data : Readable.toWeb(data as Readable)) as RequestInit["body"];
   }
+  // The call's deadline, cleared once its answer is read: AbortSignal.timeout's timer would stay behind each call
+  // and fire long after it ended (an abort event and a DOMException for every call a worker ever made).
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () => deadline.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError")),
+    init.timeoutMs ?? TIMEOUT_MS,
+  );
   let res: Response;
+  let text: string;
   try {
-    res = await fetch(url, {
-      method: init.method ?? (body ? "POST" : "GET"),
-      headers,
-      body,
-      signal: AbortSignal.timeout(init.timeoutMs ?? TIMEOUT_MS),
-      ...(init.body && !Buffer.isBuffer(init.body.data) ? { duplex: "half" } : {}),
-    } as RequestInit);
-  } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    throw new NetworkError(`Network unreachable: ${reason}`, 0, true, false);
+    try {
+      res = await fetch(url, {
+        method: init.method ?? (body ? "POST" : "GET"),
+        headers,
+        body,
+        signal: deadline.signal,
+        ...(init.body && !Buffer.isBuffer(init.body.data) ? { duplex: "half" } : {}),
+      } as RequestInit);
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      throw new NetworkError(`Network unreachable: ${reason}`, 0, true, false);
+    }
+    text = await res.text();
+  } finally {
+    clearTimeout(timer);
   }
-  const text = await res.text();
   let data: unknown;
   try {
     data = text ? JSON.parse(text) : {};
