@@ -101,7 +101,7 @@ export function createPublishingWorker(opts: WorkerOptions) {
           results = await queue.settle(
             id,
             now(),
-            items.map((i) => ({ targetId: i.t.id, outcome: i.outcome })),
+            items.map((i) => ({ targetId: i.t.id, outcome: i.outcome, alone: i.t.postTargets === 1 })),
           );
         } catch (err) {
           for (const i of items) i.done(err);

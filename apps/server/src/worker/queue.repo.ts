@@ -1,6 +1,6 @@
 import type { PostStatus, TargetStatus } from "@app/shared";
 import { and, count, desc, eq, lte, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db, Queryable } from "../db/client";
 import { notifications, posts, postTargets, workerHeartbeats } from "../db/schema";
 
 /** What a publication needs of its post, read with the claim (a post that is going out can no longer change). */
@@ -31,6 +31,11 @@ export interface ClaimedTarget {
   recovered: boolean;
   /** what earlier attempts already made on the network (recordProgress), never to be made again */
   progress: Record<string, unknown> | null;
+  /**
+   * How many targets its post has (fixed once the post is going out). A post's only target is settled without
+   * waiting on its siblings' settles (see settle).
+   */
+  postTargets?: number;
   /** the post as it was claimed; absent, the publisher reads it */
   post?: ClaimedPost;
 }
@@ -49,6 +54,7 @@ interface ClaimRow {
   verify_first: boolean;
   progress: Record<string, unknown> | null;
   recovered: boolean;
+  post_targets: number;
   content: string;
   hashtags: string[] | null;
   options: PostRow["options"] | null;
@@ -108,7 +114,8 @@ const DERIVED_POST_STATUS = sql.raw(`case
  * lease, so any number of workers share one database and never hold the same target at once. Every change
  * after a claim checks the lease is still the caller's. A claim is one statement (targets whose worker stopped
  * first, then due ones, their posts marked publishing, each with what publishing it needs); settling any
- * number of targets is one transaction of one locking read and one statement.
+ * number of targets is one transaction of one locking read and one statement, or that statement alone when
+ * each target is its post's only one.
  */
 export function createQueueRepo(db: Db) {
   /**
@@ -159,7 +166,8 @@ export function createQueueRepo(db: Db) {
         update ${posts} p set status = 'publishing', updated_at = ${now}
         where p.id in (select post_id from claimed) and p.status <> 'publishing'
       )
-      select c.*, p.user_id, p.content, p.hashtags, p.options, p.media, p.facebook_page_id
+      select c.*, p.user_id, p.content, p.hashtags, p.options, p.media, p.facebook_page_id,
+             (select count(*)::int from ${postTargets} x where x.post_id = c.post_id) as post_targets
       from claimed c join ${posts} p on p.id = c.post_id`);
     return rowsOf<ClaimRow>(res).map((r) => ({
       id: r.id,
@@ -175,6 +183,7 @@ export function createQueueRepo(db: Db) {
       verifyFirst: r.verify_first || r.recovered,
       recovered: r.recovered,
       progress: r.progress ?? null,
+      postTargets: Number(r.post_targets),
       post: {
         content: r.content,
         hashtags: r.hashtags ?? [],
@@ -188,12 +197,13 @@ export function createQueueRepo(db: Db) {
   /**
    * Ends the leases of `items` with their outcomes, derives each post's status, and writes a notification for
    * each failure (with it, so a crash cannot lose or repeat one). An item whose lease was no longer the
-   * caller's is left as it is (held: false).
+   * caller's is left as it is (held: false). Items marked `alone` are their post's only target: when all are,
+   * the settle is its one statement, without the transaction that makes sibling targets' settles take turns.
    */
   async function settle(
     workerId: string,
     now: Date,
-    items: readonly { targetId: string; outcome: Settlement }[],
+    items: readonly { targetId: string; outcome: Settlement; alone?: boolean }[],
   ): Promise<Map<string, SettleResult>> {
     const out = new Map<string, SettleResult>(items.map((i) => [i.targetId, { held: false }]));
     if (items.length === 0) return out;
@@ -210,16 +220,8 @@ export function createQueueRepo(db: Db) {
       }),
       sql`, `,
     );
-    const rows = await db.transaction(async (tx) => {
-      // Settles of one post's targets take turns (in the posts' order, so two workers never wait on each
-      // other): the statement below, begun once the locks are held, reads the others' outcomes as committed.
-      // Without this, two targets finishing at once could each see the other still publishing, and the post
-      // would stay "publishing" for good.
-      await tx.execute(sql`
-        select 1 from ${posts}
-        where id in (select post_id from ${postTargets} where id in (${list(ids)}))
-        order by id for update`);
-      const res = await tx.execute(sql`
+    const statement = (q: Queryable) =>
+      q.execute(sql`
         with input (id, status, external_id, external_url, notice, last_error, verify_first, next_attempt_at) as (
           values ${values}
         ),
@@ -264,11 +266,26 @@ export function createQueueRepo(db: Db) {
         )
         select s.id, s.post_id, p.status as post_status, s.status in ('failed', 'unconfirmed') as notified
         from settled s join rolled_up p on p.id = s.post_id`);
-      return rowsOf<SettledRow>(res);
+    const collect = (rows: SettledRow[]) => {
+      for (const r of rows)
+        out.set(r.id, { held: true, postId: r.post_id, postStatus: r.post_status, notified: Boolean(r.notified) });
+      return out;
+    };
+    // Posts with one target each have no sibling whose settle could race theirs: the statement alone is atomic,
+    // with no transaction around it (three round trips fewer).
+    if (items.every((i) => i.alone)) return collect(rowsOf<SettledRow>(await statement(db)));
+    const rows = await db.transaction(async (tx) => {
+      // Settles of one post's targets take turns (in the posts' order, so two workers never wait on each
+      // other): the statement below, begun once the locks are held, reads the others' outcomes as committed.
+      // Without this, two targets finishing at once could each see the other still publishing, and the post
+      // would stay "publishing" for good.
+      await tx.execute(sql`
+        select 1 from ${posts}
+        where id in (select post_id from ${postTargets} where id in (${list(ids)}))
+        order by id for update`);
+      return rowsOf<SettledRow>(await statement(tx));
     });
-    for (const r of rows)
-      out.set(r.id, { held: true, postId: r.post_id, postStatus: r.post_status, notified: Boolean(r.notified) });
-    return out;
+    return collect(rows);
   }
 
   /** One target's settle (tests and single calls); the worker settles many at once. */

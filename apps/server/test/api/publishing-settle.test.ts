@@ -206,6 +206,59 @@ test("the running worker settles targets that finish together in one transaction
   expect(settles).toBeLessThan(10);
   expect(new Set(announced).size).toBe(5);
   expect(announced.length).toBeLessThan(10);
-  // beat, claim, settles (4 statements each), the empty claim, forget
+  // beat, claim, settles (4 statements each: these posts have two targets), the empty claim, forget
   expect(count.statements).toBeLessThanOrEqual(4 + 4 * settles + 1);
+});
+
+test("posts with one target each are settled in one statement, with their statuses and notifications", async () => {
+  const { cookie, ids } = await userWith("linkedin", "twitter");
+  const single = [] as string[];
+  for (let i = 0; i < 3; i++) single.push(await schedule(cookie, ids.slice(0, 1), `Alone ${i}`));
+  const pair = await schedule(cookie, ids, "Pair");
+  t.clock.advance(2 * HOUR);
+  const { db, count } = counted(t.db);
+  const queue = createQueueRepo(db);
+  const now = t.clock.now();
+  const claimed = await queue.claim("w", now, 60_000, 10);
+  // The claim tells how many targets each post has.
+  expect(claimed.map((c) => [c.postId, c.postTargets]).sort()).toEqual(
+    [...single.map((id) => [id, 1]), [pair, 2], [pair, 2]].sort(),
+  );
+  const alone = claimed.filter((c) => c.postTargets === 1);
+  count.statements = 0;
+  const results = await queue.settle(
+    "w",
+    now,
+    alone.map((c, i) => ({
+      targetId: c.id,
+      alone: true,
+      outcome:
+        i === 0
+          ? { status: "failed" as const, error: "Refused" }
+          : { status: "published" as const, externalId: `x${i}`, url: null },
+    })),
+  );
+  expect(count.statements).toBe(1);
+  expect(alone.map((c) => results.get(c.id)?.postStatus)).toEqual(["failed", "published", "published"]);
+  const statuses = new Map(
+    (await t.db.select().from(posts).where(inArray(posts.id, single))).map((p) => [p.id, p.status]),
+  );
+  expect(alone.map((c) => statuses.get(c.postId))).toEqual(["failed", "published", "published"]);
+  const notes = await t.db.select().from(notifications).where(eq(notifications.kind, "publish_failed"));
+  expect(notes.map((n) => n.postId)).toEqual([alone[0]?.postId]);
+
+  // A batch with a target that has a sibling takes the transaction (the settles of a post's targets take turns).
+  count.statements = 0;
+  const pairs = claimed.filter((c) => c.postTargets === 2);
+  await queue.settle(
+    "w",
+    now,
+    pairs.map((c) => ({
+      targetId: c.id,
+      alone: false,
+      outcome: { status: "published" as const, externalId: c.id, url: null },
+    })),
+  );
+  expect(count.statements).toBe(4);
+  expect((await t.db.select().from(posts).where(eq(posts.id, pair)))[0]?.status).toBe("published");
 });
