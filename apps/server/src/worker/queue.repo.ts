@@ -2,6 +2,7 @@ import type { PostStatus, TargetStatus } from "@app/shared";
 import { and, count, desc, eq, lte, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../db/client";
 import { notifications, posts, postTargets, workerHeartbeats } from "../db/schema";
+import { batchedLoader } from "../lib/batch";
 
 /** What a publication needs of its post, read with the claim (a post that is going out can no longer change). */
 export interface ClaimedPost {
@@ -288,6 +289,28 @@ export function createQueueRepo(db: Db) {
     return collect(rows);
   }
 
+  /**
+   * Progress recorded in one turn of the event loop is written in one statement: the targets of a claim start
+   * together, and each LinkedIn post records that it is being sent before it is. Each caller's record is
+   * written (or found not to be the caller's) before its promise resolves, as when written alone; a target
+   * recorded twice in a turn keeps the later record.
+   */
+  const recordProgressBatched = batchedLoader(
+    async (records: { targetId: string; workerId: string; progress: Record<string, unknown> }[]) => {
+      const values = sql.join(
+        records.map((r) => sql`(${r.targetId}::uuid, ${r.workerId}::text, ${JSON.stringify(r.progress)}::jsonb)`),
+        sql`, `,
+      );
+      const res = await db.execute(sql`
+        update ${postTargets} t set progress = v.progress
+        from (values ${values}) as v (id, owner, progress)
+        where t.id = v.id and t.lease_owner = v.owner
+        returning t.id`);
+      return new Map(rowsOf<{ id: string }>(res).map((r) => [r.id, true]));
+    },
+    (r) => r.targetId,
+  );
+
   /** One target's settle (tests and single calls); the worker settles many at once. */
   const settleOne = async (targetId: string, workerId: string, now: Date, outcome: Settlement) =>
     (await settle(workerId, now, [{ targetId, outcome }])).get(targetId) as SettleResult;
@@ -324,12 +347,7 @@ export function createQueueRepo(db: Db) {
      * lease is the caller's; false when it no longer is.
      */
     async recordProgress(targetId: string, workerId: string, progress: Record<string, unknown>): Promise<boolean> {
-      const rows = await db
-        .update(postTargets)
-        .set({ progress })
-        .where(and(eq(postTargets.id, targetId), eq(postTargets.leaseOwner, workerId)))
-        .returning({ id: postTargets.id });
-      return rows.length > 0;
+      return (await recordProgressBatched({ targetId, workerId, progress })) === true;
     },
 
     published(

@@ -262,3 +262,27 @@ test("posts with one target each are settled in one statement, with their status
   expect(count.statements).toBe(4);
   expect((await t.db.select().from(posts).where(eq(posts.id, pair)))[0]?.status).toBe("published");
 });
+
+test("progress recorded by targets in one turn is written in one statement, each only while its lease is the caller's", async () => {
+  const { cookie, ids } = await userWith("linkedin");
+  for (let i = 0; i < 3; i++) await schedule(cookie, ids, `Step ${i}`);
+  t.clock.advance(2 * HOUR);
+  const { db, count } = counted(t.db);
+  const queue = createQueueRepo(db);
+  const [a, b, c] = await queue.claim("w", t.clock.now(), 60_000, 3);
+  count.statements = 0;
+  const written = await Promise.all([
+    queue.recordProgress(a?.id as string, "w", { postSent: true }),
+    queue.recordProgress(b?.id as string, "w", { thread: ["1"] }),
+    // Not this worker's lease: nothing is written for it.
+    queue.recordProgress(c?.id as string, "someone-else", { postSent: true }),
+    // The same target twice in a turn: the later record is kept.
+    queue.recordProgress(b?.id as string, "w", { thread: ["1", "2"] }),
+  ]);
+  expect(written).toEqual([true, true, false, true]);
+  expect(count.statements).toBe(1);
+  const rows = new Map((await t.db.select().from(postTargets)).map((r) => [r.id, r.progress]));
+  expect(rows.get(a?.id as string)).toEqual({ postSent: true });
+  expect(rows.get(b?.id as string)).toEqual({ thread: ["1", "2"] });
+  expect(rows.get(c?.id as string)).toBeNull();
+});
