@@ -15,6 +15,8 @@ export const RELAY_CHANNEL = "realtime_events";
  * became due now (its payload: the sender's origin, so the sender's own workers are not woken twice).
  */
 export const DUE_CHANNEL = "publishing_due";
+/** Changes referenced by changed() wait this long at most, to go out together (a tab sees them this much later). */
+const CHANGES_EVERY_MS = 25;
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_RELAY_BYTES = 7_900;
 
@@ -73,13 +75,14 @@ export function createRealtimeHub(opts: { relay?: Notifications; onError?: (err:
     );
   }
 
-  /** Changes referenced in this turn of the event loop, by kind: they go out together (see changed()). */
+  /** Changes referenced in the last CHANGES_EVERY_MS, by kind: they go out together (see changed()). */
   let pendingChanges = new Map<string, { userId: string; id: string }[]>();
-  let flushScheduled = false;
+  let flushTimer: NodeJS.Timeout | undefined;
   function flushChanges() {
     const all = pendingChanges;
     pendingChanges = new Map();
-    flushScheduled = false;
+    clearTimeout(flushTimer);
+    flushTimer = undefined;
     for (const [kind, changed] of all) {
       emitChanged(kind, changed);
       if (opts.relay) for (const payload of changePayloads(kind, changed)) relayPayload(payload);
@@ -139,6 +142,8 @@ export function createRealtimeHub(opts: { relay?: Notifications; onError?: (err:
       });
     },
     async stop() {
+      // Changes still waiting for their moment go out before the relay closes.
+      if (flushTimer) flushChanges();
       await stopListening?.();
       await stopListeningDue?.();
       stopListening = undefined;
@@ -171,16 +176,14 @@ export function createRealtimeHub(opts: { relay?: Notifications; onError?: (err:
      * Rows of `kind` (e.g. posts) changed: each process with a stream of their owners open reads them and tells
      * those streams (through the kind's resolver, see resolveWith). Cheaper than publish() for changes made in
      * bulk (a publishing worker settling posts): the references made in one turn of the event loop go out in a
-     * notification or a few, and nothing is read for owners nobody is watching.
+     * notification or a few, and nothing is read for owners nobody is watching. They go out CHANGES_EVERY_MS
+     * after the first of them: a worker settles in small batches, and each would otherwise cost a NOTIFY.
      */
     changed(kind: string, userId: string, id: string) {
       const list = pendingChanges.get(kind);
       if (list) list.push({ userId, id });
       else pendingChanges.set(kind, [{ userId, id }]);
-      if (!flushScheduled) {
-        flushScheduled = true;
-        setImmediate(flushChanges);
-      }
+      flushTimer ??= setTimeout(flushChanges, CHANGES_EVERY_MS);
     },
     /** How this process reads the rows of `kind` that changed (see changed()). */
     resolveWith(kind: string, resolver: ChangeResolver) {
