@@ -93,6 +93,18 @@ async function freshPostgres(serverUrl: string): Promise<{ url: string; drop(): 
   };
 }
 
+/**
+ * The environment `npm start` gives the server (apps/server/package.json's start script: NODE_ENV and the C
+ * library's memory settings), so the server measured here runs as users run it.
+ */
+function startScriptEnv(): Record<string, string> {
+  const pkg = JSON.parse(readFileSync(path.join(root, "apps/server/package.json"), "utf8")) as {
+    scripts: { start: string };
+  };
+  const before = pkg.scripts.start.split(/\s+node\s/)[0] ?? "";
+  return Object.fromEntries([...before.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1] as string, m[2] as string]));
+}
+
 export async function startServer(opts: { env?: Record<string, string> } = {}): Promise<BenchServer> {
   const dist = path.join(root, "apps/server/dist/main.js");
   const runs: "dist" | "src" =
@@ -113,7 +125,7 @@ export async function startServer(opts: { env?: Record<string, string> } = {}): 
       : [...nodeArgs, "--import", "tsx", "--import", probe, path.join(root, "apps/server/src/main.ts")];
   const env: Record<string, string | undefined> = {
     ...process.env,
-    NODE_ENV: "production",
+    ...startScriptEnv(),
     HOST: "127.0.0.1",
     PORT: String(port),
     PUBLIC_URL: base,
