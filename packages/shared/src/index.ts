@@ -5,6 +5,7 @@ export * from "./constants/messages";
 export * from "./constants/plans";
 export * from "./constants/platforms";
 export * from "./constants/posts";
+export * from "./constants/workspaces";
 export * from "./errors";
 export * from "./rules/account-status";
 export * from "./rules/password-rules";

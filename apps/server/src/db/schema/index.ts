@@ -5,3 +5,4 @@ export * from "./media";
 export * from "./notifications";
 export * from "./posts";
 export * from "./workers";
+export * from "./workspaces";

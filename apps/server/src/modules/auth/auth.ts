@@ -1,12 +1,29 @@
-import { APP_NAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@app/shared";
+import {
+  APP_NAME,
+  CREATOR_ROLE,
+  INVITATION_EXPIRES_SECONDS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "@app/shared";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { organization } from "better-auth/plugins/organization";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config/env";
 import type { Db } from "../../db/client";
-import { authAccounts, sessions, users, verifications } from "../../db/schema";
+import {
+  authAccounts,
+  sessions,
+  users,
+  verifications,
+  workspaceInvitations,
+  workspaceMembers,
+  workspaces,
+} from "../../db/schema";
 import type { Mailer } from "../../email/mailer";
 import { authLogger } from "../../http/logging";
+import { accessControl, workspaceRoles } from "../workspaces/access-control";
+import { createPersonalWorkspace } from "../workspaces/personal-workspace";
 import { passwordResetEmail } from "./auth.emails";
 import { createSessionCache } from "./session-cache";
 
@@ -34,8 +51,34 @@ export function createAuth(deps: {
     trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: authAccounts, verification: verifications },
+      schema: {
+        user: users,
+        session: sessions,
+        account: authAccounts,
+        verification: verifications,
+        workspace: workspaces,
+        workspaceMember: workspaceMembers,
+        workspaceInvitation: workspaceInvitations,
+      },
     }),
+    // Every new user starts with a workspace of their own.
+    databaseHooks: {
+      user: { create: { after: async (user) => void (await createPersonalWorkspace(db, user)) } },
+    },
+    plugins: [
+      organization({
+        ac: accessControl,
+        roles: workspaceRoles,
+        creatorRole: CREATOR_ROLE,
+        invitationExpiresIn: INVITATION_EXPIRES_SECONDS,
+        schema: {
+          session: { fields: { activeOrganizationId: "activeWorkspaceId" } },
+          organization: { modelName: "workspace" },
+          member: { modelName: "workspaceMember", fields: { organizationId: "workspaceId" } },
+          invitation: { modelName: "workspaceInvitation", fields: { organizationId: "workspaceId" } },
+        },
+      }),
+    ],
     emailAndPassword: {
       enabled: true,
       autoSignIn: false,

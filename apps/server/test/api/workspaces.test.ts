@@ -1,0 +1,92 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { afterEach, describe, expect, test } from "vitest";
+import { users, workspaceMembers, workspaces } from "../../src/db/schema";
+import { createTestApp, signedInUser, type TestApp } from "../helpers";
+
+const MIGRATIONS = path.resolve(import.meta.dirname, "../../src/db/migrations");
+
+describe("personal workspaces", () => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t.close();
+  });
+
+  test("a new user owns a workspace of their own, named after them", async () => {
+    t = await createTestApp();
+    const { user } = await signedInUser(t.app);
+    const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
+    const memberships = await t.db
+      .select({ role: workspaceMembers.role, name: workspaces.name, slug: workspaces.slug })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(eq(workspaceMembers.userId, row?.id as string));
+    expect(memberships).toEqual([{ role: "owner", name: `${user.name}'s workspace`, slug: `personal-${row?.id}` }]);
+  });
+});
+
+describe("migration 0009 on a database filled before workspaces", () => {
+  let dir: string;
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** The migrations folder as it was before `tag`: the same files, a journal that stops before it. */
+  async function migrationsBefore(tag: string) {
+    dir = await mkdtemp(path.join(tmpdir(), "orbitpost-migrations-"));
+    await cp(MIGRATIONS, dir, { recursive: true });
+    const journalPath = path.join(dir, "meta/_journal.json");
+    const journal = JSON.parse(await readFile(journalPath, "utf8")) as { entries: { tag: string }[] };
+    const at = journal.entries.findIndex((e) => e.tag === tag);
+    expect(at).toBeGreaterThan(0);
+    journal.entries = journal.entries.slice(0, at);
+    await writeFile(journalPath, JSON.stringify(journal));
+    return dir;
+  }
+
+  test("gives every existing user their personal workspace, as its owner, and keeps their sessions", async () => {
+    const client = new PGlite();
+    try {
+      const db = drizzle(client);
+      await migrate(db, { migrationsFolder: await migrationsBefore("0009_workspaces") });
+      await client.exec(`
+        INSERT INTO users (id, name, email, created_at) VALUES
+          ('u1', 'Ada', 'ada@example.com', '2026-01-02T03:04:05Z'),
+          ('u2', 'Grace O''Brien', 'grace@example.com', '2026-02-03T04:05:06Z');
+        INSERT INTO sessions (id, token, user_id, expires_at) VALUES ('s1', 't1', 'u1', now() + interval '1 day');
+      `);
+      await migrate(db, { migrationsFolder: MIGRATIONS });
+      const { rows } = await client.query(`
+        SELECT w.id, w.name, w.slug, w.created_at = u.created_at AS same_date, m.user_id, m.role
+        FROM workspaces w JOIN workspace_members m ON m.workspace_id = w.id JOIN users u ON u.id = m.user_id
+        ORDER BY w.id`);
+      expect(rows).toEqual([
+        {
+          id: "personal-u1",
+          name: "Ada's workspace",
+          slug: "personal-u1",
+          same_date: true,
+          user_id: "u1",
+          role: "owner",
+        },
+        {
+          id: "personal-u2",
+          name: "Grace O'Brien's workspace",
+          slug: "personal-u2",
+          same_date: true,
+          user_id: "u2",
+          role: "owner",
+        },
+      ]);
+      const sessions = await client.query("SELECT id, active_workspace_id FROM sessions");
+      expect(sessions.rows).toEqual([{ id: "s1", active_workspace_id: null }]);
+    } finally {
+      await client.close();
+    }
+  });
+});
