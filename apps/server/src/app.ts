@@ -86,6 +86,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
+  app.decorateRequest("workspace", null);
 
   registerErrorHandler(app);
   registerBodyParsers(app);

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterEach, describe, expect, test } from "vitest";
-import { users, workspaceMembers, workspaces } from "../../src/db/schema";
+import { sessions, users, workspaceMembers, workspaces } from "../../src/db/schema";
 import { createTestApp, signedInUser, type TestApp } from "../helpers";
 
 const MIGRATIONS = path.resolve(import.meta.dirname, "../../src/db/migrations");
@@ -19,7 +19,7 @@ describe("personal workspaces", () => {
 
   test("a new user owns a workspace of their own, named after them", async () => {
     t = await createTestApp();
-    const { user } = await signedInUser(t.app);
+    const { user, cookie } = await signedInUser(t.app);
     const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
     const memberships = await t.db
       .select({ role: workspaceMembers.role, name: workspaces.name, slug: workspaces.slug })
@@ -27,6 +27,37 @@ describe("personal workspaces", () => {
       .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
       .where(eq(workspaceMembers.userId, row?.id as string));
     expect(memberships).toEqual([{ role: "owner", name: `${user.name}'s workspace`, slug: `personal-${row?.id}` }]);
+    const me = await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
+    expect(me.statusCode, me.body).toBe(200);
+    expect(me.json().workspace).toEqual({ id: `personal-${row?.id}`, name: `${user.name}'s workspace`, role: "owner" });
+  });
+
+  test("works in the workspace the browser has open while the user is a member of it, else in their own", async () => {
+    t = await createTestApp({ SESSION_CACHE_SECONDS: "0" });
+    const { user, cookie } = await signedInUser(t.app);
+    const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
+    const userId = row?.id as string;
+    await t.db.insert(workspaces).values({ id: "team-1", name: "Team", slug: "team-1" });
+    await t.db.insert(workspaceMembers).values({ id: "m-1", workspaceId: "team-1", userId, role: "editor" });
+    await t.db.insert(workspaces).values({ id: "team-2", name: "Not theirs", slug: "team-2" });
+    const me = async () => (await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } })).json();
+
+    await t.db.update(sessions).set({ activeWorkspaceId: "team-1" }).where(eq(sessions.userId, userId));
+    expect((await me()).workspace).toEqual({ id: "team-1", name: "Team", role: "editor" });
+    await t.db.update(sessions).set({ activeWorkspaceId: "team-2" }).where(eq(sessions.userId, userId));
+    expect((await me()).workspace).toMatchObject({ id: `personal-${userId}`, role: "owner" });
+    await t.db.delete(workspaceMembers).where(eq(workspaceMembers.id, "m-1"));
+    await t.db.update(sessions).set({ activeWorkspaceId: "team-1" }).where(eq(sessions.userId, userId));
+    expect((await me()).workspace).toMatchObject({ id: `personal-${userId}`, role: "owner" });
+  });
+
+  test("a user left without a workspace gets their personal one back", async () => {
+    t = await createTestApp({ SESSION_CACHE_SECONDS: "0" });
+    const { user, cookie } = await signedInUser(t.app);
+    await t.db.delete(workspaces);
+    const me = await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
+    expect(me.statusCode, me.body).toBe(200);
+    expect(me.json().workspace).toMatchObject({ name: `${user.name}'s workspace`, role: "owner" });
   });
 });
 

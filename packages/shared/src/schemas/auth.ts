@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "../constants/auth";
 import { AUTH_MESSAGES } from "../constants/messages";
+import { WORKSPACE_ROLES } from "../constants/workspaces";
 import { newPasswordProblem, passwordIsEmail } from "../rules/password-rules";
 import { singleLineText } from "./text";
 
@@ -98,6 +99,8 @@ export type User = z.infer<typeof userSchema>;
 export const meResponseSchema = z.object({
   user: userSchema,
   plan: z.enum(["free", "premium"]),
+  /** the workspace this browser works in, and the user's role there */
+  workspace: z.object({ id: z.string(), name: z.string(), role: z.enum(WORKSPACE_ROLES) }),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 

@@ -22,7 +22,7 @@ import { AppError, badRequest, errorBody, notFound } from "../../http/errors";
 import { planOf } from "../billing/plan.repo";
 import { type Auth, CLIENT_IP_HEADER } from "./auth";
 import { type AuthRepo, createAuthRepo } from "./auth.repo";
-import { requireUser, toWebHeaders } from "./session";
+import { currentMember, requireUser, toWebHeaders } from "./session";
 
 type Body = Record<string, unknown>;
 
@@ -297,6 +297,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
           createdAt: new Date(user.createdAt).toISOString(),
         },
         plan: await planOf(opts.db, user.id, opts.now?.()),
+        workspace: currentMember(request).workspace,
       };
     },
   );

@@ -24,6 +24,7 @@ import type { Mailer } from "../../email/mailer";
 import { authLogger } from "../../http/logging";
 import { accessControl, workspaceRoles } from "../workspaces/access-control";
 import { createPersonalWorkspace } from "../workspaces/personal-workspace";
+import { type CurrentWorkspace, createWorkspacesRepo } from "../workspaces/workspaces.repo";
 import { passwordResetEmail } from "./auth.emails";
 import { createSessionCache } from "./session-cache";
 
@@ -108,11 +109,14 @@ export function createAuth(deps: {
     onAPIError: { throw: true },
     logger: deps.log ? authLogger(deps.log, { disabled }) : { disabled },
   });
-  const sessionCache = createSessionCache<NonNullable<Awaited<ReturnType<typeof auth.api.getSession>>>>({
+  const sessionCache = createSessionCache<
+    NonNullable<Awaited<ReturnType<typeof auth.api.getSession>>> & { workspace: CurrentWorkspace }
+  >({
     ttlMs: config.sessionCacheSeconds * 1000,
     now: deps.now ?? (() => new Date()),
   });
-  return Object.assign(auth, { sessionCache });
+  const workspacesRepo = createWorkspacesRepo(db);
+  return Object.assign(auth, { sessionCache, currentWorkspace: workspacesRepo.current });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

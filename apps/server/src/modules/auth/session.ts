@@ -1,8 +1,8 @@
 import { AUTH_MESSAGES } from "@app/shared";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { unauthorized } from "../../http/errors";
+import type { CurrentWorkspace } from "../workspaces/workspaces.repo";
 import type { Auth } from "./auth";
-
 import { sessionCookie } from "./session-cache";
 
 type SessionData = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
@@ -12,7 +12,15 @@ declare module "fastify" {
   interface FastifyRequest {
     user: SessionUser | null;
     sessionId: string | null;
+    /** the workspace the request works in, with the member's role there */
+    workspace: CurrentWorkspace | null;
   }
+}
+
+/** The signed-in member of a route behind requireUser: who, in which workspace, with which role. */
+export function currentMember(request: FastifyRequest): { userId: string; workspace: CurrentWorkspace } {
+  if (!request.user || !request.workspace) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
+  return { userId: request.user.id, workspace: request.workspace };
 }
 
 /** The signed-in user of a route behind requireUser. */
@@ -31,14 +39,15 @@ export function toWebHeaders(raw: FastifyRequest["headers"]): Headers {
 }
 
 /**
- * preHandler for routes that need a signed-in user: loads the session from the cookie (from the session cache
- * when this process saw it lately), forwards the refreshed cookie when better-auth extends the session, and
+ * preHandler for routes that need a signed-in user: loads the session from the cookie and the workspace it
+ * works in (both from the session cache when this process saw them lately), forwards the refreshed cookie when better-auth extends the session, and
  * answers 401 otherwise.
  */
 export function requireUser(auth: Auth, message: string = AUTH_MESSAGES.notAuthenticated) {
-  const signIn = (request: FastifyRequest, data: SessionData) => {
+  const signIn = (request: FastifyRequest, data: SessionData & { workspace: CurrentWorkspace }) => {
     request.user = data.user;
     request.sessionId = data.session.id;
+    request.workspace = data.workspace;
   };
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const cookie = sessionCookie(request.headers.cookie);
@@ -52,8 +61,10 @@ export function requireUser(auth: Auth, message: string = AUTH_MESSAGES.notAuthe
     const setCookie = headers.getSetCookie();
     if (setCookie.length) reply.header("set-cookie", setCookie);
     if (!response) throw unauthorized(message);
+    const active = (response.session as { activeOrganizationId?: string | null }).activeOrganizationId;
+    const signedIn = { ...response, workspace: await auth.currentWorkspace(response.user, active) };
     // A session being refreshed is read again next time, with its new cookie.
-    if (cookie && !setCookie.length) auth.sessionCache.set(cookie, response, readAt);
-    signIn(request, response);
+    if (cookie && !setCookie.length) auth.sessionCache.set(cookie, signedIn, readAt);
+    signIn(request, signedIn);
   };
 }
