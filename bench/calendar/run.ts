@@ -160,7 +160,10 @@ async function main() {
       body: JSON.stringify({ code: back.searchParams.get("code"), state: back.searchParams.get("state") }),
     });
     const account = (await done.json()).account as { id: string };
-    const me = (await (await fetch(`${base}/api/me`, { headers })).json()) as { user: { id: string } };
+    const me = (await (await fetch(`${base}/api/me`, { headers })).json()) as {
+      user: { id: string };
+      workspace: { id: string };
+    };
 
     // 2,000 posts in this month, written straight to the database (the plan limit is not what is measured).
     const now = new Date();
@@ -170,6 +173,7 @@ async function main() {
       const day = String((i % days) + 1).padStart(2, "0");
       const hour = String(6 + (i % 16)).padStart(2, "0");
       return {
+        workspaceId: me.workspace.id,
         userId: me.user.id,
         content: `Post number ${i + 1} of the benchmark month, with a little text`,
         hashtags: ["bench"],

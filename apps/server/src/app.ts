@@ -178,8 +178,8 @@ export async function buildApp(deps: AppDeps) {
       now: deps.now,
       ...config.publishing,
       onSettled: (target, result) => {
-        posts.announce(target.userId, target.postId);
-        if (result.notified) notifications.announce(target.userId);
+        posts.announce(target.workspaceId, target.postId);
+        if (result.notified) notifications.announce(target.workspaceId);
       },
       onError: (err) => app.log.error({ err }, "publishing worker error"),
       wakeOn: hub.onDue,

@@ -22,6 +22,7 @@ export function fakeSubscription(opts: {
   trialEnd?: Date | null;
   cancelAtPeriodEnd?: boolean;
   userId?: string;
+  workspaceId?: string;
 }): Json {
   const unix = (d: Date) => Math.floor(d.getTime() / 1000);
   return {
@@ -32,7 +33,10 @@ export function fakeSubscription(opts: {
     cancel_at: null,
     cancel_at_period_end: opts.cancelAtPeriodEnd ?? false,
     trial_end: opts.trialEnd ? unix(opts.trialEnd) : null,
-    metadata: opts.userId ? { user_id: opts.userId } : {},
+    metadata: {
+      ...(opts.workspaceId && { workspace_id: opts.workspaceId }),
+      ...(opts.userId && { user_id: opts.userId }),
+    },
     items: {
       object: "list",
       data: [

@@ -114,6 +114,8 @@ export async function startHub(o: { databaseUrl: string; latencyMs?: number; pub
 
 export interface FleetAccount {
   userId: string;
+  /** the owner's personal workspace, which the account and its posts belong to */
+  workspaceId: string;
   accountId: string;
   platform: Platform;
   /** Facebook: the Page the posts go to; LinkedIn: the company page they go out as */
@@ -145,6 +147,7 @@ export async function connectAccounts(hub: Hub, users: number, platforms: Platfo
     const cookie = cookiesOf(signIn.headers["set-cookie"] as string | string[] | undefined);
     const me = await hub.app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
     const userId = me.json().user.id as string;
+    const workspaceId = me.json().workspace.id as string;
     for (const platform of platforms) {
       const init = await hub.app.inject({
         method: "POST",
@@ -186,7 +189,7 @@ export async function connectAccounts(hub: Hub, users: number, platforms: Platfo
         });
         pageId = orgs.json().organizations[0].id as string;
       }
-      out.push({ userId, accountId, platform, pageId, cookie });
+      out.push({ userId, workspaceId, accountId, platform, pageId, cookie });
     }
   }
   return out;
@@ -219,6 +222,7 @@ export async function writeDuePosts(
       .insert(posts)
       .values(
         slice.map((s) => ({
+          workspaceId: s.account.workspaceId,
           userId: s.account.userId,
           content: s.text,
           facebookPageId: s.account.platform === "facebook" ? s.account.pageId : null,

@@ -1,11 +1,17 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "./client";
-import { users } from "./schema";
+import { workspaces } from "./schema";
 
 /**
- * Locks the owner's user row until the transaction ends: checks of a plan limit and the insert they
- * allow then happen one request at a time per user, so concurrent requests cannot pass the limit together.
+ * Locks the workspace's row until the transaction ends: checks of a plan limit and the insert they allow
+ * (and billing changes of the workspace) then happen one request at a time per workspace, so concurrent
+ * requests of its members cannot pass the limit together. False when there is no such workspace (any more).
  */
-export async function lockOwner(tx: Tx, userId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+export async function lockWorkspace(tx: Tx, workspaceId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .for("update");
+  return rows.length > 0;
 }

@@ -19,6 +19,7 @@ export const notFound = (message: string = GENERIC_MESSAGES.notFound) =>
   new AppError(404, ERROR_CODES.notFound, message);
 export const unauthorized = (message: string) => new AppError(401, ERROR_CODES.unauthorized, message);
 export const badRequest = (message: string) => new AppError(400, ERROR_CODES.validation, message);
+export const forbidden = (message: string) => new AppError(403, ERROR_CODES.forbidden, message);
 
 export function errorBody(code: string, message: string, title?: string) {
   return { error: title ? { code, message, title } : { code, message } };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Auth } from "../modules/auth/auth";
-import { requireUser } from "../modules/auth/session";
+import { memberOf, requireUser } from "../modules/auth/session";
 import type { RealtimeHub } from "./hub";
 
 const HEARTBEAT_MS = 25_000;
@@ -12,7 +12,10 @@ export const MAX_EVENT_STREAMS_PER_USER = 20;
 /** The browser waits this long before reopening a stream closed for a newer one (the usual wait is 3 s). */
 const EVICTED_RETRY_MS = 60_000;
 
-/** GET /api/events: the signed-in user's changes as Server-Sent Events. */
+/**
+ * GET /api/events: the changes of the workspace the signed-in user works in (the session's current one) as
+ * Server-Sent Events: every member of the workspace sees them. The limit of open streams counts per user.
+ */
 export async function eventsRoutes(app: FastifyInstance, opts: { hub: RealtimeHub; auth: Auth }) {
   /** Each user's open streams, oldest first: what closes each. */
   const streams = new Map<string, Set<() => void>>();
@@ -20,11 +23,11 @@ export async function eventsRoutes(app: FastifyInstance, opts: { hub: RealtimeHu
   app.get(
     "/api/events",
     {
-      schema: { tags: ["realtime"], summary: "Server-Sent Events of the signed-in user's changes" },
+      schema: { tags: ["realtime"], summary: "Server-Sent Events of the changes in the user's current workspace" },
       preHandler: requireUser(opts.auth),
     },
     (request, reply) => {
-      const userId = request.user?.id as string;
+      const { userId, workspaceId } = memberOf(request);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -37,7 +40,7 @@ export async function eventsRoutes(app: FastifyInstance, opts: { hub: RealtimeHu
         ),
       });
       res.write("retry: 3000\n: connected\n\n");
-      const unsubscribe = opts.hub.subscribe(userId, (event) => {
+      const unsubscribe = opts.hub.subscribe(workspaceId, (event) => {
         res.write(`event: ${event.name}\ndata: ${JSON.stringify(event.data)}\n\n`);
       });
       const heartbeat = setInterval(() => res.write(": ping\n\n"), HEARTBEAT_MS);

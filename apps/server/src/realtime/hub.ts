@@ -8,7 +8,7 @@ export interface RealtimeEvent {
   data: unknown;
 }
 
-/** The PostgreSQL channel on which processes sharing a database pass each other their users' changes. */
+/** The PostgreSQL channel on which processes sharing a database pass each other their workspaces' changes. */
 export const RELAY_CHANNEL = "realtime_events";
 /**
  * The PostgreSQL channel on which a process tells the publishing workers of every other process that a post
@@ -20,23 +20,27 @@ const CHANGES_EVERY_MS = 25;
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_RELAY_BYTES = 7_900;
 
-/** What goes through the relay: an event for one user, or references to rows of `kind` that changed. */
+/** What goes through the relay: an event for one workspace, or references to rows of `kind` that changed. */
 type Relayed =
-  | { origin: string; userId: string; event: RealtimeEvent }
+  | { origin: string; workspaceId: string; event: RealtimeEvent }
   | { origin: string; kind: string; changed: Record<string, string[]> };
 
-/**
- * Reads the rows of one kind that changed (by their owner and id) and makes each one's event. Only the rows
- * of users with a stream open in this process are asked for.
- */
-export type ChangeResolver = (
-  changed: { userId: string; id: string }[],
-) => Promise<{ userId: string; event: RealtimeEvent }[]>;
+/** A row that changed, by the workspace it belongs to and its id. */
+export interface ChangedRow {
+  workspaceId: string;
+  id: string;
+}
 
 /**
- * Fan-out of each user's changes to their open /api/events streams. Within one process through an
- * emitter; with `relay` (several processes on one PostgreSQL database) also through LISTEN/NOTIFY, so a
- * change made by any process reaches the user's streams on every process.
+ * Reads the rows of one kind that changed (by their workspace and id) and makes each one's event. Only the
+ * rows of workspaces with a stream open in this process are asked for.
+ */
+export type ChangeResolver = (changed: ChangedRow[]) => Promise<{ workspaceId: string; event: RealtimeEvent }[]>;
+
+/**
+ * Fan-out of each workspace's changes to the open /api/events streams of its members. Within one process
+ * through an emitter (keyed by workspace id); with `relay` (several processes on one PostgreSQL database)
+ * also through LISTEN/NOTIFY, so a change made by any process reaches the workspace's streams on every process.
  */
 export function createRealtimeHub(opts: { relay?: Notifications; onError?: (err: unknown) => void } = {}) {
   const emitter = new EventEmitter();
@@ -56,27 +60,27 @@ export function createRealtimeHub(opts: { relay?: Notifications; onError?: (err:
     }
   };
 
-  const emitLocal = (userId: string, event: RealtimeEvent) => emitter.emit(userId, event);
+  const emitLocal = (workspaceId: string, event: RealtimeEvent) => emitter.emit(workspaceId, event);
 
   const resolvers = new Map<string, ChangeResolver>();
   /**
-   * Rows of `kind` that changed: those of users watching from this process are read (the kind's resolver) and
-   * their events emitted here; the others' are nobody's concern here.
+   * Rows of `kind` that changed: those of workspaces watched from this process are read (the kind's resolver)
+   * and their events emitted here; the others' are nobody's concern here.
    */
-  function emitChanged(kind: string, changed: { userId: string; id: string }[]) {
+  function emitChanged(kind: string, changed: ChangedRow[]) {
     const resolver = resolvers.get(kind);
-    const watched = changed.filter((c) => emitter.listenerCount(c.userId) > 0);
+    const watched = changed.filter((c) => emitter.listenerCount(c.workspaceId) > 0);
     if (!resolver || watched.length === 0) return;
     resolver(watched).then(
       (events) => {
-        for (const { userId, event } of events) emitLocal(userId, event);
+        for (const { workspaceId, event } of events) emitLocal(workspaceId, event);
       },
       (err) => opts.onError?.(err),
     );
   }
 
   /** Changes referenced in the last CHANGES_EVERY_MS, by kind: they go out together (see changed()). */
-  let pendingChanges = new Map<string, { userId: string; id: string }[]>();
+  let pendingChanges = new Map<string, ChangedRow[]>();
   let flushTimer: NodeJS.Timeout | undefined;
   function flushChanges() {
     const all = pendingChanges;
@@ -91,25 +95,25 @@ export function createRealtimeHub(opts: { relay?: Notifications; onError?: (err:
   const relayPayload = (payload: string) =>
     opts.relay?.notify(RELAY_CHANNEL, payload).catch((err) => opts.onError?.(err));
 
-  /** The references as few notifications as fit them (each under PostgreSQL's limit), each user's ids together. */
-  function changePayloads(kind: string, changed: { userId: string; id: string }[]): string[] {
+  /** The references as few notifications as fit them (each under PostgreSQL's limit), each workspace's ids together. */
+  function changePayloads(kind: string, changed: ChangedRow[]): string[] {
     const payloads: string[] = [];
     const empty = () => ({ message: { origin, kind, changed: {} as Record<string, string[]> }, bytes: 0 });
     let current = empty();
     current.bytes = Buffer.byteLength(JSON.stringify(current.message));
     const base = current.bytes;
-    for (const { userId, id } of changed) {
-      const known = current.message.changed[userId];
-      // An id adds itself quoted and a comma; a new user also its key, a colon and the brackets.
+    for (const { workspaceId, id } of changed) {
+      const known = current.message.changed[workspaceId];
+      // An id adds itself quoted and a comma; a new workspace also its key, a colon and the brackets.
       const more =
-        Buffer.byteLength(JSON.stringify(id)) + 1 + (known ? 0 : Buffer.byteLength(JSON.stringify(userId)) + 3);
+        Buffer.byteLength(JSON.stringify(id)) + 1 + (known ? 0 : Buffer.byteLength(JSON.stringify(workspaceId)) + 3);
       if (current.bytes + more > MAX_RELAY_BYTES && current.bytes > base) {
         payloads.push(JSON.stringify(current.message));
         current = { ...empty(), bytes: base };
       }
-      const list = current.message.changed[userId];
+      const list = current.message.changed[workspaceId];
       if (list) list.push(id);
-      else current.message.changed[userId] = [id];
+      else current.message.changed[workspaceId] = [id];
       current.bytes += more;
     }
     if (current.bytes > base) payloads.push(JSON.stringify(current.message));
@@ -128,11 +132,12 @@ export function createRealtimeHub(opts: { relay?: Notifications; onError?: (err:
           return;
         }
         if (message.origin === origin) return;
-        if ("event" in message && typeof message.userId === "string") emitLocal(message.userId, message.event);
-        else if ("changed" in message && typeof message.kind === "string" && message.changed) {
-          const changed: { userId: string; id: string }[] = [];
-          for (const [userId, ids] of Object.entries(message.changed)) {
-            if (Array.isArray(ids)) for (const id of ids) if (typeof id === "string") changed.push({ userId, id });
+        if ("event" in message && typeof message.workspaceId === "string") {
+          emitLocal(message.workspaceId, message.event);
+        } else if ("changed" in message && typeof message.kind === "string" && message.changed) {
+          const changed: ChangedRow[] = [];
+          for (const [workspaceId, ids] of Object.entries(message.changed)) {
+            if (Array.isArray(ids)) for (const id of ids) if (typeof id === "string") changed.push({ workspaceId, id });
           }
           emitChanged(message.kind, changed);
         }
@@ -164,37 +169,39 @@ export function createRealtimeHub(opts: { relay?: Notifications; onError?: (err:
         dueListeners.delete(listener);
       };
     },
-    publish(userId: string, event: RealtimeEvent) {
-      emitLocal(userId, event);
+    /** Tells every stream open on the workspace (every member's tabs), on this process and, with `relay`, the others. */
+    publish(workspaceId: string, event: RealtimeEvent) {
+      emitLocal(workspaceId, event);
       if (!opts.relay) return;
-      const payload = JSON.stringify({ origin, userId, event } satisfies Relayed);
+      const payload = JSON.stringify({ origin, workspaceId, event } satisfies Relayed);
       // A change too large to relay still reached this process's streams; the others read it on their next resync.
       if (Buffer.byteLength(payload) > MAX_RELAY_BYTES) return;
       opts.relay.notify(RELAY_CHANNEL, payload).catch((err) => opts.onError?.(err));
     },
     /**
-     * Rows of `kind` (e.g. posts) changed: each process with a stream of their owners open reads them and tells
-     * those streams (through the kind's resolver, see resolveWith). Cheaper than publish() for changes made in
-     * bulk (a publishing worker settling posts): the references made in one turn of the event loop go out in a
-     * notification or a few, and nothing is read for owners nobody is watching. They go out CHANGES_EVERY_MS
+     * Rows of `kind` (e.g. posts) changed: each process with a stream of their workspace open reads them and
+     * tells those streams (through the kind's resolver, see resolveWith). Cheaper than publish() for changes made
+     * in bulk (a publishing worker settling posts): the references made in one turn of the event loop go out in a
+     * notification or a few, and nothing is read for workspaces nobody is watching. They go out CHANGES_EVERY_MS
      * after the first of them: a worker settles in small batches, and each would otherwise cost a NOTIFY.
      */
-    changed(kind: string, userId: string, id: string) {
+    changed(kind: string, workspaceId: string, id: string) {
       const list = pendingChanges.get(kind);
-      if (list) list.push({ userId, id });
-      else pendingChanges.set(kind, [{ userId, id }]);
+      if (list) list.push({ workspaceId, id });
+      else pendingChanges.set(kind, [{ workspaceId, id }]);
       flushTimer ??= setTimeout(flushChanges, CHANGES_EVERY_MS);
     },
     /** How this process reads the rows of `kind` that changed (see changed()). */
     resolveWith(kind: string, resolver: ChangeResolver) {
       resolvers.set(kind, resolver);
     },
-    subscribe(userId: string, listener: (event: RealtimeEvent) => void): () => void {
-      emitter.on(userId, listener);
-      return () => emitter.off(userId, listener);
+    /** Calls `listener` with every event of the workspace; returns a function that stops it. */
+    subscribe(workspaceId: string, listener: (event: RealtimeEvent) => void): () => void {
+      emitter.on(workspaceId, listener);
+      return () => emitter.off(workspaceId, listener);
     },
-    listenerCount(userId: string) {
-      return emitter.listenerCount(userId);
+    listenerCount(workspaceId: string) {
+      return emitter.listenerCount(workspaceId);
     },
   };
 }

@@ -41,7 +41,7 @@ export interface WorkerOptions {
   /** between rounds when nothing was due */
   pollMs?: number;
   /**
-   * Each post whose targets were settled (to tell its owner, e.g. through the realtime hub): once for all of
+   * Each post whose targets were settled (to tell its workspace, e.g. through the realtime hub): once for all of
    * its targets settled together, with the last of them; `notified` when any of them wrote a notification.
    */
   onSettled?(target: ClaimedTarget, result: { postStatus?: string; notified?: boolean }): void;

@@ -17,6 +17,9 @@ export interface ClaimedPost {
 export interface ClaimedTarget {
   id: string;
   postId: string;
+  /** the post's workspace: whose account, media, tabs and notifications the attempt concerns */
+  workspaceId: string;
+  /** who wrote the post */
   userId: string;
   accountId: string;
   platform: string;
@@ -46,6 +49,7 @@ type PostRow = typeof posts.$inferSelect;
 interface ClaimRow {
   id: string;
   post_id: string;
+  workspace_id: string;
   user_id: string;
   account_id: string;
   platform: string;
@@ -76,7 +80,7 @@ export interface SettleResult {
   held: boolean;
   postId?: string;
   postStatus?: PostStatus;
-  /** a notification was written for the post's owner (a failure or an unconfirmed attempt) */
+  /** a notification was written for the post's workspace (a failure or an unconfirmed attempt) */
   notified?: boolean;
 }
 
@@ -167,12 +171,13 @@ export function createQueueRepo(db: Db) {
         update ${posts} p set status = 'publishing', updated_at = ${now}
         where p.id in (select post_id from claimed) and p.status <> 'publishing'
       )
-      select c.*, p.user_id, p.content, p.hashtags, p.options, p.media, p.facebook_page_id,
+      select c.*, p.workspace_id, p.user_id, p.content, p.hashtags, p.options, p.media, p.facebook_page_id,
              (select count(*)::int from ${postTargets} x where x.post_id = c.post_id) as post_targets
       from claimed c join ${posts} p on p.id = c.post_id`);
     return rowsOf<ClaimRow>(res).map((r) => ({
       id: r.id,
       postId: r.post_id,
+      workspaceId: r.workspace_id,
       userId: r.user_id,
       accountId: r.account_id,
       platform: r.platform,
@@ -255,11 +260,11 @@ export function createQueueRepo(db: Db) {
           update ${posts} p set status = r.status, updated_at = ${now}
           from rolled r
           where p.id = r.post_id
-          returning p.id, p.user_id, p.status
+          returning p.id, p.workspace_id, p.user_id, p.status
         ),
         noted as (
-          insert into ${notifications} (user_id, kind, post_id, target_id, platform, message, created_at)
-          select p.user_id, case when s.status = 'failed' then 'publish_failed' else 'publish_unconfirmed' end,
+          insert into ${notifications} (workspace_id, user_id, kind, post_id, target_id, platform, message, created_at)
+          select p.workspace_id, p.user_id, case when s.status = 'failed' then 'publish_failed' else 'publish_unconfirmed' end,
                  s.post_id, s.id, s.platform, coalesce(s.last_error, ''), ${now}::timestamptz
           from settled s join rolled_up p on p.id = s.post_id
           where s.status in ('failed', 'unconfirmed')

@@ -350,7 +350,10 @@ describe("plan limits", () => {
     expect((await get("/api/accounts", cookie)).json().accounts).toHaveLength(3);
 
     const me = await get("/api/me", cookie);
-    await t.db.insert(subscriptions).values({ userId: me.json().user.id, status: "active", tier: "premium" });
+    const userId = me.json().user.id as string;
+    await t.db
+      .insert(subscriptions)
+      .values({ workspaceId: `personal-${userId}`, userId, status: "active", tier: "premium" });
     expect((await connect(t, cookie, "pinterest")).statusCode).toBe(200);
     expect((await connect(t, cookie, "tiktok")).statusCode).toBe(200);
     expect((await get("/api/accounts", cookie)).json().accounts).toHaveLength(5);

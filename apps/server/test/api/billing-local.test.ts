@@ -1,5 +1,14 @@
-import { ACCOUNT_MESSAGES, BILLING_MESSAGES, POST_MESSAGES, wallClock } from "@app/shared";
+import {
+  ACCOUNT_MESSAGES,
+  BILLING_MESSAGES,
+  POST_MESSAGES,
+  WORKSPACE_MESSAGES,
+  type WorkspaceRole,
+  wallClock,
+} from "@app/shared";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { sessions, workspaceMembers } from "../../src/db/schema";
 import { redactUrl } from "../../src/http/logging";
 import { createNetworkTestApp, type NetworkTestApp, signedInUser } from "../helpers";
 import { connect } from "../oauth";
@@ -265,5 +274,79 @@ describe("local test-mode billing", () => {
     expect(redactUrl("/billing/local/portal?session=s3cr3t-token&x=1")).toBe(
       "/billing/local/portal?session=[redacted]&x=1",
     );
+  });
+});
+
+describe("the plan is the workspace's", () => {
+  /** A new user made a member of `workspaceId` with `role`, their session working in it. */
+  async function memberIn(workspaceId: string, role: WorkspaceRole) {
+    const { cookie } = await signedInUser(t.app);
+    const userId = (await call("GET", "/api/me", cookie)).json().user.id as string;
+    await t.db.insert(workspaceMembers).values({ id: `m-${userId}`, workspaceId, userId, role });
+    await t.db.update(sessions).set({ activeWorkspaceId: workspaceId }).where(eq(sessions.userId, userId));
+    return { cookie, userId };
+  }
+  const ownerOnly = WORKSPACE_MESSAGES.notAllowed(["owner"]);
+  const expectForbidden = (res: { statusCode: number; json(): Json }, what: string) => {
+    expect(res.statusCode, what).toBe(403);
+    expect((res.json().error as Json).message, what).toBe(ownerOnly);
+  };
+
+  test("every member reads it; only the owner checks out, opens the portal or acts on its pages", async () => {
+    await t.close();
+    t = await createNetworkTestApp({ SESSION_CACHE_SECONDS: "0" });
+    const owner = await signedInUser(t.app);
+    const workspaceId = (await call("GET", "/api/me", owner.cookie)).json().workspace.id as string;
+    const contributor = await memberIn(workspaceId, "contributor");
+    const editor = await memberIn(workspaceId, "editor");
+    const admin = await memberIn(workspaceId, "admin");
+    expect((await call("GET", "/api/me", contributor.cookie)).json()).toMatchObject({
+      plan: "free",
+      workspace: { id: workspaceId, role: "contributor" },
+    });
+
+    for (const [role, member] of [
+      ["contributor", contributor],
+      ["editor", editor],
+      ["admin", admin],
+    ] as const) {
+      expectForbidden(await call("POST", "/api/billing/checkout", member.cookie), `${role} checkout`);
+      expectForbidden(await call("POST", "/api/billing/portal", member.cookie), `${role} portal`);
+    }
+
+    // The owner's checkout page: a member may look at it, not complete it.
+    const token = await open("checkout", owner.cookie);
+    expect((await call("GET", session(token), contributor.cookie)).statusCode).toBe(200);
+    expectForbidden(await call("POST", session(token, "complete"), editor.cookie), "editor complete");
+    expect((await status(owner.cookie)).subscribed).toBe(false);
+    expect((await call("POST", session(token, "complete"), owner.cookie)).statusCode).toBe(200);
+
+    // Premium is the workspace's: every member works on it.
+    for (const member of [owner, contributor, editor, admin]) {
+      expect(await status(member.cookie)).toMatchObject({ subscribed: true, plan: "premium", status: "trialing" });
+      expect((await call("GET", "/api/me", member.cookie)).json().plan).toBe("premium");
+      expect((await call("GET", `/api/usage?timezone=${TZ}`, member.cookie)).json().limits).toEqual({
+        socialAccounts: null,
+        postsPerMonth: null,
+      });
+    }
+
+    // The portal: only the owner cancels.
+    const portal = await open("portal", owner.cookie);
+    for (const action of ["cancel", "expire", "renew"])
+      expectForbidden(await call("POST", session(portal, action), admin.cookie), `admin ${action}`);
+    const canceled = await call("POST", session(portal, "cancel"), owner.cookie);
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect((await status(contributor.cookie)).cancel_at_period_end).toBe(true);
+
+    // In their own personal workspace, the contributor is on Free.
+    await t.db.update(sessions).set({ activeWorkspaceId: null }).where(eq(sessions.userId, contributor.userId));
+    expect((await call("GET", "/api/me", contributor.cookie)).json()).toMatchObject({
+      plan: "free",
+      workspace: { role: "owner" },
+    });
+    expect((await status(contributor.cookie)).subscribed).toBe(false);
+    // …where the owner's pages are not found.
+    expect((await call("GET", session(portal), contributor.cookie)).statusCode).toBe(404);
   });
 });

@@ -1,9 +1,9 @@
-import { BILLING_MESSAGES } from "@app/shared";
+import { BILLING_MESSAGES, WORKSPACE_MESSAGES } from "@app/shared";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { loadConfig } from "../../src/config/env";
-import { billingEvents, subscriptions } from "../../src/db/schema";
+import { billingEvents, sessions, subscriptions, workspaceMembers, workspaces } from "../../src/db/schema";
 import { createNetworkTestApp, type NetworkTestApp, signedInUser } from "../helpers";
 import { connect } from "../oauth";
 import { type FakeStripe, fakeSubscription, startFakeStripe } from "../stripe-fake";
@@ -21,6 +21,8 @@ beforeEach(async () => {
     STRIPE_PRICE_ID: PRICE,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE: stripe.base,
+    // Tests move members between workspaces by their sessions' rows.
+    SESSION_CACHE_SECONDS: "0",
   });
 });
 afterEach(async () => {
@@ -32,10 +34,11 @@ type Json = Record<string, unknown>;
 const call = (method: "GET" | "POST", url: string, cookie: string) =>
   t.app.inject({ method, url, headers: { cookie } });
 
+/** A signed-in user, in their personal workspace (whose owner they are). */
 async function subscriber() {
   const { cookie } = await signedInUser(t.app);
   const me = (await call("GET", "/api/me", cookie)).json();
-  return { cookie, userId: me.user.id as string };
+  return { cookie, userId: me.user.id as string, workspaceId: me.workspace.id as string };
 }
 
 let eventSeq = 0;
@@ -89,6 +92,7 @@ async function checkedOut() {
     periodEnd: trialEnd,
     trialEnd,
     userId: user.userId,
+    workspaceId: user.workspaceId,
   });
   stripe.subscriptions.set(sub.id as string, sub);
   const completed = stripeEvent("checkout.session.completed", {
@@ -97,15 +101,15 @@ async function checkedOut() {
     mode: "subscription",
     customer,
     subscription: sub.id,
-    client_reference_id: user.userId,
-    metadata: { user_id: user.userId },
+    client_reference_id: user.workspaceId,
+    metadata: { workspace_id: user.workspaceId, user_id: user.userId },
   });
   return { ...user, customer, sub, trialEnd, completed };
 }
 
 describe("checkout and portal", () => {
   test("checkout: a Checkout Session in subscription mode for Premium with a 14-day trial that needs no card", async () => {
-    const { cookie, userId } = await subscriber();
+    const { cookie, userId, workspaceId } = await subscriber();
     const res = await call("POST", "/api/billing/checkout", cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
@@ -114,18 +118,22 @@ describe("checkout and portal", () => {
     expect(customer?.authorization).toBe("Bearer sk_test_fake_key");
     expect(customer?.form).toMatchObject({
       email: expect.stringContaining("@example.com"),
+      "metadata[workspace_id]": workspaceId,
       "metadata[user_id]": userId,
     });
     const [session] = stripe.calls("POST", "/v1/checkout/sessions");
     expect(session?.form).toMatchObject({
       mode: "subscription",
       customer: expect.stringMatching(/^cus_/),
-      client_reference_id: userId,
+      client_reference_id: workspaceId,
       "line_items[0][price]": PRICE,
       "line_items[0][quantity]": "1",
       "subscription_data[trial_period_days]": "14",
       "subscription_data[trial_settings][end_behavior][missing_payment_method]": "cancel",
+      "subscription_data[metadata][workspace_id]": workspaceId,
       "subscription_data[metadata][user_id]": userId,
+      "metadata[workspace_id]": workspaceId,
+      "metadata[user_id]": userId,
       payment_method_collection: "if_required",
       success_url: `${t.baseUrl}/premium?success=true`,
       cancel_url: `${t.baseUrl}/free-plan?canceled=true`,
@@ -211,7 +219,7 @@ describe("webhook", () => {
   });
 
   test("an older event delivered after a newer one does not roll the subscription back", async () => {
-    const { cookie, userId, sub, completed } = await checkedOut();
+    const { cookie, workspaceId, sub, completed } = await checkedOut();
     await deliver(completed);
     const active = { ...sub, status: "active", trial_end: null };
     const canceled = { ...sub, status: "canceled" };
@@ -225,7 +233,7 @@ describe("webhook", () => {
 
     const status = (await call("GET", "/api/billing/subscription", cookie)).json();
     expect(status).toMatchObject({ subscribed: false, plan: "free", status: "canceled", subscription_end: null });
-    const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId));
     expect(row?.status).toBe("canceled");
     // The trial was used: a new checkout comes without one.
     expect(status.trial_available).toBe(false);
@@ -255,8 +263,8 @@ describe("webhook", () => {
   });
 
   test("a bad signature is refused with 400 and changes nothing", async () => {
-    const { cookie, userId, completed } = await checkedOut();
-    const before = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const { cookie, workspaceId, completed } = await checkedOut();
+    const before = await t.db.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId));
     const cases = [
       await deliver(completed, { secret: "whsec_someone_else" }),
       await deliver(completed, { body: JSON.stringify({ ...completed, type: "customer.subscription.updated" }) }),
@@ -278,7 +286,7 @@ describe("webhook", () => {
 
     expect(stripe.calls("GET", /^\/v1\/subscriptions\//)).toHaveLength(0);
     expect(await t.db.select().from(billingEvents)).toHaveLength(0);
-    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId))).toEqual(before);
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId))).toEqual(before);
     expect((await call("GET", "/api/billing/subscription", cookie)).json().subscribed).toBe(false);
   });
 
@@ -308,5 +316,80 @@ describe("webhook", () => {
     expect((await call("POST", "/api/oauth/pinterest/initiate", cookie)).statusCode).toBe(403);
     await deliver(completed);
     expect((await connect(t, cookie, "pinterest")).statusCode).toBe(200);
+  });
+});
+
+describe("the subscription is the workspace's", () => {
+  test("a contributor working in the workspace is Premium with it, and may not check out or open the portal", async () => {
+    const { cookie, workspaceId, completed } = await checkedOut();
+    const contributor = await subscriber();
+    await t.db
+      .insert(workspaceMembers)
+      .values({ id: "m-contributor", workspaceId, userId: contributor.userId, role: "contributor" });
+    await t.db.update(sessions).set({ activeWorkspaceId: workspaceId }).where(eq(sessions.userId, contributor.userId));
+    expect((await call("GET", "/api/me", contributor.cookie)).json()).toMatchObject({
+      plan: "free",
+      workspace: { id: workspaceId, role: "contributor" },
+    });
+
+    expect((await deliver(completed)).json().outcome).toBe("applied");
+    const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId));
+    expect(row).toMatchObject({ status: "trialing", userId: (await call("GET", "/api/me", cookie)).json().user.id });
+    expect((await call("GET", "/api/me", contributor.cookie)).json().plan).toBe("premium");
+    expect((await call("GET", "/api/billing/subscription", contributor.cookie)).json()).toMatchObject({
+      subscribed: true,
+      provider: "stripe",
+    });
+
+    const customers = stripe.calls("POST", "/v1/customers").length;
+    const checkouts = stripe.calls("POST", "/v1/checkout/sessions").length;
+    for (const url of ["/api/billing/checkout", "/api/billing/portal"]) {
+      const res = await call("POST", url, contributor.cookie);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().error.message).toBe(WORKSPACE_MESSAGES.notAllowed(["owner"]));
+    }
+    expect(stripe.calls("POST", "/v1/customers")).toHaveLength(customers);
+    expect(stripe.calls("POST", "/v1/checkout/sessions")).toHaveLength(checkouts);
+    expect(stripe.calls("POST", "/v1/billing_portal/sessions")).toHaveLength(0);
+    // The owner may.
+    const portal = await call("POST", "/api/billing/portal", cookie);
+    expect(portal.statusCode, portal.body).toBe(200);
+  });
+
+  test("a checkout made before workspaces (naming only its user) lands in their personal workspace", async () => {
+    const { cookie, userId, workspaceId } = await subscriber();
+    const sub = fakeSubscription({
+      id: "sub_legacy",
+      customer: "cus_legacy",
+      price: PRICE,
+      status: "active",
+      periodEnd: new Date(t.clock.now().getTime() + 30 * DAY),
+      userId,
+    });
+    stripe.subscriptions.set("sub_legacy", sub);
+    const res = await deliver(
+      stripeEvent("checkout.session.completed", {
+        id: "cs_legacy",
+        object: "checkout.session",
+        mode: "subscription",
+        customer: "cus_legacy",
+        subscription: "sub_legacy",
+        client_reference_id: userId,
+        metadata: { user_id: userId },
+      }),
+    );
+    expect(res.json().outcome).toBe("applied");
+    const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.providerCustomerId, "cus_legacy"));
+    expect(row).toMatchObject({ workspaceId, userId, status: "active" });
+    expect((await call("GET", "/api/me", cookie)).json().plan).toBe("premium");
+  });
+
+  test("events of a workspace that is gone change nothing", async () => {
+    const { workspaceId, completed } = await checkedOut();
+    await t.db.delete(workspaces).where(eq(workspaces.id, workspaceId));
+    const res = await deliver(completed);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().outcome).toBe("ignored");
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId))).toEqual([]);
   });
 });

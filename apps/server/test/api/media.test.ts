@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { MEDIA_MESSAGES } from "@app/shared";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { mediaFiles } from "../../src/db/schema";
+import { mediaFiles, sessions, users, workspaceMembers } from "../../src/db/schema";
 import { createLinkSigner } from "../../src/lib/crypto";
 import { createLocalStorage } from "../../src/modules/media/media.storage";
 import { createTestApp, signedInUser, TEST_ORIGIN, type TestApp } from "../helpers";
@@ -397,14 +397,98 @@ test("a signed public link serves the file without a session until it expires; a
   const media = (await upload(cookie, "pic.jpg", jpg)).json().media;
   const [row] = await t.db.select().from(mediaFiles).where(eq(mediaFiles.id, media.id));
   const signer = createLinkSigner("test-secret-test-secret-test-secret-0123", "public-media");
-  const link = `${signer.sign(`${row?.userId}/${media.id}`, new Date(now.getTime() + 60_000))}.jpg`;
+  expect(row?.workspaceId).toBe(`personal-${row?.userId}`);
+  const link = `${signer.sign(`${row?.workspaceId}/${media.id}`, new Date(now.getTime() + 60_000))}.jpg`;
   const res = await t.app.inject({ method: "GET", url: `/api/public-media/${link}` });
   expect(res.statusCode).toBe(200);
   expect(res.headers["content-type"]).toBe("image/jpeg");
   expect(res.rawPayload.equals(jpg)).toBe(true);
+  // A link handed out before workspaces named the uploader: it still serves the file until it expires.
+  const before = `${signer.sign(`${row?.userId}/${media.id}`, new Date(now.getTime() + 60_000))}.jpg`;
+  expect((await t.app.inject({ method: "GET", url: `/api/public-media/${before}` })).statusCode).toBe(200);
   const forged = `${signer.sign(`someone-else/${media.id}`, new Date(now.getTime() + 60_000))}.jpg`;
   expect((await t.app.inject({ method: "GET", url: `/api/public-media/${forged}` })).statusCode).toBe(404);
   expect((await t.app.inject({ method: "GET", url: "/api/public-media/not-a-link.jpg" })).statusCode).toBe(404);
   now = new Date(now.getTime() + 61_000);
   expect((await t.app.inject({ method: "GET", url: `/api/public-media/${link}` })).statusCode).toBe(404);
+});
+
+describe("in a workspace shared with others", () => {
+  /** A new user who is `role` in `owner`'s personal workspace and works in it. */
+  async function joined(owner: { user: { email: string } }, role: "editor" | "contributor") {
+    const member = await signedInUser(t.app);
+    const idOf = async (email: string) =>
+      (await t.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id as string;
+    const [ownerId, userId] = [await idOf(owner.user.email), await idOf(member.user.email)];
+    const workspaceId = `personal-${ownerId}`;
+    await t.db.insert(workspaceMembers).values({ id: `m-${userId}`, workspaceId, userId, role });
+    await t.db.update(sessions).set({ activeWorkspaceId: workspaceId }).where(eq(sessions.userId, userId));
+    return { ...member, userId, workspaceId };
+  }
+
+  beforeEach(async () => {
+    await t.close();
+    t = await createTestApp({ SESSION_CACHE_SECONDS: "0" });
+  });
+
+  test("every member sees the library; a contributor uploads to it but may not delete (403); an editor may", async () => {
+    const owner = await signedInUser(t.app);
+    const contributor = await joined(owner, "contributor");
+    const editor = await joined(owner, "editor");
+    const outsider = await signedInUser(t.app);
+    const byOwner = (await upload(owner.cookie, "owner.png", await fixture("sample.png"))).json().media;
+
+    expect((await get("/api/media", contributor.cookie)).json().media.map((m: { id: string }) => m.id)).toEqual([
+      byOwner.id,
+    ]);
+    expect((await get(byOwner.url, contributor.cookie)).statusCode).toBe(200);
+
+    const added = await upload(contributor.cookie, "contributed.jpg", await fixture("sample.jpg"));
+    expect(added.statusCode, added.body).toBe(200);
+    const byContributor = added.json().media;
+    const [row] = await t.db.select().from(mediaFiles).where(eq(mediaFiles.id, byContributor.id));
+    expect(row).toMatchObject({ workspaceId: contributor.workspaceId, userId: contributor.userId });
+    const names = async (cookie: string) =>
+      (await get("/api/media", cookie)).json().media.map((m: { originalName: string }) => m.originalName);
+    expect(await names(owner.cookie)).toEqual(["contributed.jpg", "owner.png"]);
+    expect(await names(outsider.cookie)).toEqual([]);
+
+    for (const id of [byOwner.id, byContributor.id]) {
+      const refused = await del(`/api/media/${id}`, contributor.cookie);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toMatchObject({
+        code: "FORBIDDEN",
+        message: "Your role in this workspace does not allow this. Ask an owner or admin or editor.",
+      });
+    }
+    expect(await storedFiles()).toHaveLength(2);
+    expect((await del(`/api/media/${byOwner.id}`, outsider.cookie)).statusCode).toBe(404);
+
+    expect((await del(`/api/media/${byContributor.id}`, editor.cookie)).statusCode).toBe(204);
+    expect((await del(`/api/media/${byOwner.id}`, owner.cookie)).statusCode).toBe(204);
+    expect(await names(contributor.cookie)).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  test("every member's event stream carries the workspace's uploads and deletions", async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = t.app.server.address() as { port: number };
+    const owner = await signedInUser(t.app);
+    const contributor = await joined(owner, "contributor");
+    const res = await fetch(`http://127.0.0.1:${port}/api/events`, { headers: { cookie: contributor.cookie } });
+    const stream = res.body?.getReader() as ReadableStreamDefaultReader<Uint8Array>;
+    const decoder = new TextDecoder();
+    let text = "";
+    const next = async () => {
+      while (!/event: media\ndata: .*\n/.test(text)) text += decoder.decode((await stream.read()).value);
+      const match = /event: media\ndata: (.*)\n/.exec(text) as RegExpExecArray;
+      text = text.slice(match.index + match[0].length);
+      return JSON.parse(match[1] as string);
+    };
+    const media = (await upload(owner.cookie, "live.png", await fixture("sample.png"))).json().media;
+    expect(await next()).toMatchObject({ type: "media.changed", action: "insert", media: { id: media.id } });
+    await del(`/api/media/${media.id}`, owner.cookie);
+    expect(await next()).toMatchObject({ type: "media.changed", action: "delete", media: { id: media.id } });
+    await stream.cancel();
+  });
 });

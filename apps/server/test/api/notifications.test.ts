@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, expect, test } from "vitest";
+import { notifications, sessions, users, workspaceMembers } from "../../src/db/schema";
 import { createNetworkTestApp, type NetworkTestApp, signedInUser } from "../helpers";
 import { duePost, publishDue, publisherOn } from "../publishing";
 
@@ -81,4 +83,55 @@ test("another user sees none of them and cannot mark them; no session is a 401",
     payload: {},
   });
   expect(bad.statusCode).toBe(400);
+});
+
+test("every member of the workspace sees its notifications and may mark them read, for all of them", async () => {
+  await t.close();
+  t = await createNetworkTestApp({ SESSION_CACHE_SECONDS: "0" });
+  const idOf = async (email: string) =>
+    (await t.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id as string;
+  const owner = await signedInUser(t.app);
+  const ownerId = await idOf(owner.user.email);
+  const workspaceId = `personal-${ownerId}`;
+  const contributor = await signedInUser(t.app);
+  const contributorId = await idOf(contributor.user.email);
+  await t.db.insert(workspaceMembers).values({ id: "m-1", workspaceId, userId: contributorId, role: "contributor" });
+  await t.db.update(sessions).set({ activeWorkspaceId: workspaceId }).where(eq(sessions.userId, contributorId));
+  const [first, second] = await t.db
+    .insert(notifications)
+    .values([
+      { workspaceId, userId: ownerId, kind: "account_expiring", platform: "linkedin", message: "Reconnect soon" },
+      { workspaceId, userId: ownerId, kind: "publish_failed", platform: "linkedin", message: "Refused" },
+    ])
+    .returning();
+  // The contributor's own personal workspace holds one of its own, which the workspace's members do not see.
+  await t.db.insert(notifications).values({
+    workspaceId: `personal-${contributorId}`,
+    userId: contributorId,
+    kind: "publish_failed",
+    message: "Elsewhere",
+  });
+
+  const seen = await list(contributor.cookie);
+  expect(seen.unread).toBe(2);
+  expect(seen.notifications.map((n: { id: string }) => n.id).sort()).toEqual([first?.id, second?.id].sort());
+  const one = await t.app.inject({
+    method: "POST",
+    url: `/api/notifications/${first?.id}/read`,
+    headers: { cookie: contributor.cookie },
+    payload: {},
+  });
+  expect(one.statusCode, one.body).toBe(200);
+  expect((await list(owner.cookie)).unread).toBe(1);
+  const all = await t.app.inject({
+    method: "POST",
+    url: "/api/notifications/read",
+    headers: { cookie: contributor.cookie },
+    payload: {},
+  });
+  expect(all.statusCode, all.body).toBe(200);
+  expect((await list(owner.cookie)).unread).toBe(0);
+  // Marking all read in the workspace left the contributor's other workspace alone.
+  await t.db.update(sessions).set({ activeWorkspaceId: null }).where(eq(sessions.userId, contributorId));
+  expect(await list(contributor.cookie)).toMatchObject({ unread: 1, notifications: [{ message: "Elsewhere" }] });
 });

@@ -295,7 +295,9 @@ describe("the Free plan", () => {
     expect(promote.statusCode).toBe(403);
 
     const me = await call("GET", "/api/me", cookie);
-    await t.db.insert(subscriptions).values({ userId: me.json().user.id, status: "active", tier: "premium" });
+    await t.db
+      .insert(subscriptions)
+      .values({ workspaceId: me.json().workspace.id, userId: me.json().user.id, status: "active", tier: "premium" });
     expect((await call("POST", "/api/posts", cookie, scheduled(li))).statusCode).toBe(200);
     expect((await call("GET", "/api/usage", cookie)).json().limits.postsPerMonth).toBeNull();
   });

@@ -45,6 +45,7 @@ async function takenOver(postId: string, startedAt: Date): Promise<ClaimedTarget
   return {
     id: target.id,
     postId,
+    workspaceId: post.workspaceId,
     userId: post.userId,
     accountId: target.accountId,
     platform: target.platform,

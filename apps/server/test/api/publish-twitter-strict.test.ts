@@ -117,7 +117,7 @@ test("a part X made while its answer was lost is found, not posted again, and th
   // X made the second part, but the app never heard back: the attempt ended with it on its way.
   t.sandbox.setReview({ twitter: { tier: "enterprise" } });
   const [account] = await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, accountId));
-  await t.app.accounts.withAccount(account?.userId as string, accountId, async ({ token }) => {
+  await t.app.accounts.withAccount(account?.workspaceId as string, accountId, async ({ token }) => {
     const res = await fetch(`${t.baseUrl}/sandbox/twitter/api.x.com/2/tweets`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },

@@ -69,7 +69,12 @@ test("the project's daily quota (six uploads) runs out: the seventh waits for mi
   const { cookie, accountId } = await publisherOn(t, "youtube");
   const [account] = await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, accountId));
   // Seven posts in a month take Premium.
-  await t.db.insert(subscriptions).values({ userId: account?.userId as string, status: "active", tier: "premium" });
+  await t.db.insert(subscriptions).values({
+    workspaceId: account?.workspaceId as string,
+    userId: account?.userId as string,
+    status: "active",
+    tier: "premium",
+  });
   const mp4 = await uploadFixture(t, cookie, "sample.mp4");
   for (let i = 0; i < 6; i++) {
     const id = await duePost(t, cookie, { accountIds: [accountId], content: `Video ${i}`, media: [wide(mp4)] });

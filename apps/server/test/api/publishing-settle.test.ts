@@ -246,6 +246,14 @@ test("posts with one target each are settled in one statement, with their status
   expect(alone.map((c) => statuses.get(c.postId))).toEqual(["failed", "published", "published"]);
   const notes = await t.db.select().from(notifications).where(eq(notifications.kind, "publish_failed"));
   expect(notes.map((n) => n.postId)).toEqual([alone[0]?.postId]);
+  // The claim and the notification carry the post's workspace (and its author).
+  const [first] = await t.db
+    .select()
+    .from(posts)
+    .where(eq(posts.id, alone[0]?.postId as string));
+  expect(first?.workspaceId).toBe(`personal-${first?.userId}`);
+  expect(alone[0]).toMatchObject({ workspaceId: first?.workspaceId, userId: first?.userId });
+  expect(notes[0]).toMatchObject({ workspaceId: first?.workspaceId, userId: first?.userId });
 
   // A batch with a target that has a sibling takes the transaction (the settles of a post's targets take turns).
   count.statements = 0;

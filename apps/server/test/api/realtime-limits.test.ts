@@ -1,11 +1,13 @@
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, expect, test } from "vitest";
+import { sessions, users, workspaceMembers } from "../../src/db/schema";
 import { MAX_EVENT_STREAMS_PER_USER } from "../../src/realtime/events.routes";
 import { createTestApp, signedInUser, TEST_ORIGIN, type TestApp } from "../helpers";
 
 let t: TestApp;
 let baseUrl: string;
 beforeEach(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ SESSION_CACHE_SECONDS: "0" });
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
 });
@@ -97,4 +99,30 @@ test("a stream the browser closed no longer counts: the next one closes none", a
   expect(created.statusCode, created.body).toBe(200);
   for (const stream of streams) expect(await readUntil(stream, /event: posts\n/)).toBe(true);
   for (const stream of streams) await stream.reader.cancel();
+});
+
+test("members of one workspace each hold their own streams: one member's newest closes only their own oldest", async () => {
+  const idOf = async (email: string) =>
+    (await t.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id as string;
+  const ada = await signedInUser(t.app);
+  const cleo = await signedInUser(t.app);
+  const workspaceId = `personal-${await idOf(ada.user.email)}`;
+  const cleoId = await idOf(cleo.user.email);
+  await t.db.insert(workspaceMembers).values({ id: "m-1", workspaceId, userId: cleoId, role: "contributor" });
+  await t.db.update(sessions).set({ activeWorkspaceId: workspaceId }).where(eq(sessions.userId, cleoId));
+  const cleos = await open(cleo.cookie);
+  const streams: Stream[] = [];
+  for (let i = 0; i <= MAX_EVENT_STREAMS_PER_USER; i++) streams.push(await open(ada.cookie));
+  const [oldest, ...rest] = streams as [Stream, ...Stream[]];
+  expect(await readUntil(oldest, /(?!)/)).toBe(false);
+  // A change in the workspace (Cleo marks its notifications read) reaches Ada's twenty and Cleo's stream.
+  const read = await t.app.inject({
+    method: "POST",
+    url: "/api/notifications/read",
+    headers: { cookie: cleo.cookie, origin: TEST_ORIGIN },
+    payload: {},
+  });
+  expect(read.statusCode, read.body).toBe(200);
+  for (const stream of [...rest, cleos]) expect(await readUntil(stream, /event: notifications\n/)).toBe(true);
+  for (const stream of [...rest, cleos]) await stream.reader.cancel();
 });

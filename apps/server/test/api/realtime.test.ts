@@ -10,9 +10,9 @@ afterEach(async () => {
   await database.close();
 });
 
-const nextEvent = (hub: ReturnType<typeof createRealtimeHub>, userId: string) =>
+const nextEvent = (hub: ReturnType<typeof createRealtimeHub>, workspaceId: string) =>
   new Promise<RealtimeEvent>((resolve) => {
-    const stop = hub.subscribe(userId, (event) => {
+    const stop = hub.subscribe(workspaceId, (event) => {
       stop();
       resolve(event);
     });
@@ -27,22 +27,22 @@ test("two processes on one database: a change published by one reaches the other
   try {
     const seenOnB: RealtimeEvent[] = [];
     const seenOnA: RealtimeEvent[] = [];
-    b.subscribe("user-1", (e) => seenOnB.push(e));
-    a.subscribe("user-1", (e) => seenOnA.push(e));
-    const otherUser: RealtimeEvent[] = [];
-    b.subscribe("user-2", (e) => otherUser.push(e));
+    b.subscribe("ws-1", (e) => seenOnB.push(e));
+    a.subscribe("ws-1", (e) => seenOnA.push(e));
+    const otherWorkspace: RealtimeEvent[] = [];
+    b.subscribe("ws-2", (e) => otherWorkspace.push(e));
 
-    const arrived = nextEvent(b, "user-1");
-    a.publish("user-1", { name: "accounts", data: { n: 1 } });
+    const arrived = nextEvent(b, "ws-1");
+    a.publish("ws-1", { name: "accounts", data: { n: 1 } });
     expect(await arrived).toEqual({ name: "accounts", data: { n: 1 } });
 
     // A round trip the other way proves every earlier notification has been delivered.
-    const back = nextEvent(a, "user-1");
-    b.publish("user-1", { name: "accounts", data: { n: 2 } });
+    const back = nextEvent(a, "ws-1");
+    b.publish("ws-1", { name: "accounts", data: { n: 2 } });
     await back;
     expect(seenOnB.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
     expect(seenOnA.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
-    expect(otherUser).toEqual([]);
+    expect(otherWorkspace).toEqual([]);
   } finally {
     await a.stop();
     await b.stop();
@@ -53,14 +53,14 @@ test("without a relay a hub reaches only its own process", async () => {
   const a = createRealtimeHub();
   const b = createRealtimeHub();
   const seen: RealtimeEvent[] = [];
-  b.subscribe("user-1", (e) => seen.push(e));
-  const own = nextEvent(a, "user-1");
-  a.publish("user-1", { name: "accounts", data: 1 });
+  b.subscribe("ws-1", (e) => seen.push(e));
+  const own = nextEvent(a, "ws-1");
+  a.publish("ws-1", { name: "accounts", data: 1 });
   expect(await own).toEqual({ name: "accounts", data: 1 });
   expect(seen).toEqual([]);
 });
 
-test("rows changed by one process are read where their owner watches: one notification for a turn's references", async () => {
+test("rows changed by one process are read where their workspace is watched: one notification for a turn's references", async () => {
   const real = database.database.notifications;
   const sent: string[] = [];
   const counting = {
@@ -72,25 +72,25 @@ test("rows changed by one process are read where their owner watches: one notifi
   };
   const a = createRealtimeHub({ relay: counting });
   const b = createRealtimeHub({ relay: real });
-  const asked: { userId: string; id: string }[][] = [];
+  const asked: { workspaceId: string; id: string }[][] = [];
   b.resolveWith("posts", async (changed) => {
     asked.push(changed);
-    return changed.map((c) => ({ userId: c.userId, event: { name: "posts", data: { id: c.id } } }));
+    return changed.map((c) => ({ workspaceId: c.workspaceId, event: { name: "posts", data: { id: c.id } } }));
   });
   await a.start();
   await b.start();
   try {
     const seen: unknown[] = [];
-    b.subscribe("user-1", (e) => seen.push(e.data));
-    // user-2 has no stream on b: its post is not read there.
-    a.changed("posts", "user-1", "p1");
-    a.changed("posts", "user-2", "p2");
-    a.changed("posts", "user-1", "p3");
+    b.subscribe("ws-1", (e) => seen.push(e.data));
+    // ws-2 has no stream on b: its post is not read there.
+    a.changed("posts", "ws-1", "p1");
+    a.changed("posts", "ws-2", "p2");
+    a.changed("posts", "ws-1", "p3");
     await expect.poll(() => seen).toEqual([{ id: "p1" }, { id: "p3" }]);
     expect(asked).toEqual([
       [
-        { userId: "user-1", id: "p1" },
-        { userId: "user-1", id: "p3" },
+        { workspaceId: "ws-1", id: "p1" },
+        { workspaceId: "ws-1", id: "p3" },
       ],
     ]);
     expect(sent).toHaveLength(1);
@@ -99,7 +99,7 @@ test("rows changed by one process are read where their owner watches: one notifi
     seen.length = 0;
     sent.length = 0;
     const ids = Array.from({ length: 400 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
-    for (const id of ids) a.changed("posts", "user-1", id);
+    for (const id of ids) a.changed("posts", "ws-1", id);
     await expect.poll(() => seen.length).toBe(400);
     expect(seen).toEqual(ids.map((id) => ({ id })));
     expect(sent.length).toBeGreaterThan(1);
@@ -111,12 +111,12 @@ test("rows changed by one process are read where their owner watches: one notifi
   }
 });
 
-test("a change referenced in a process with its owner's stream is read and told there too", async () => {
+test("a change referenced in a process with a stream of its workspace is read and told there too", async () => {
   const a = createRealtimeHub();
   a.resolveWith("posts", async (changed) =>
-    changed.map((c) => ({ userId: c.userId, event: { name: "posts", data: c.id } })),
+    changed.map((c) => ({ workspaceId: c.workspaceId, event: { name: "posts", data: c.id } })),
   );
-  const own = nextEvent(a, "user-1");
-  a.changed("posts", "user-1", "p1");
+  const own = nextEvent(a, "ws-1");
+  a.changed("posts", "ws-1", "p1");
   expect(await own).toEqual({ name: "posts", data: "p1" });
 });

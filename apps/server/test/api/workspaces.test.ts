@@ -61,7 +61,7 @@ describe("personal workspaces", () => {
   });
 });
 
-describe("migration 0009 on a database filled before workspaces", () => {
+describe("migrations 0009 and 0010 on a database filled before workspaces", () => {
   let dir: string;
   afterEach(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -90,6 +90,16 @@ describe("migration 0009 on a database filled before workspaces", () => {
           ('u1', 'Ada', 'ada@example.com', '2026-01-02T03:04:05Z'),
           ('u2', 'Grace O''Brien', 'grace@example.com', '2026-02-03T04:05:06Z');
         INSERT INTO sessions (id, token, user_id, expires_at) VALUES ('s1', 't1', 'u1', now() + interval '1 day');
+        INSERT INTO social_accounts (id, user_id, platform, platform_account_id, access_token)
+          VALUES ('00000000-0000-0000-0000-00000000000a', 'u1', 'linkedin', 'li-1', 'enc');
+        INSERT INTO posts (id, user_id, content, status, scheduled_at, timezone)
+          VALUES ('00000000-0000-0000-0000-00000000000b', 'u1', 'Hello', 'scheduled', now(), 'UTC');
+        INSERT INTO post_targets (post_id, account_id, platform, next_attempt_at)
+          VALUES ('00000000-0000-0000-0000-00000000000b', '00000000-0000-0000-0000-00000000000a', 'linkedin', now());
+        INSERT INTO media_files (user_id, filename, original_name, file_type, file_size, mime_type, storage_path, sha256)
+          VALUES ('u2', '1.png', 'a.png', 'image', 10, 'image/png', 'u2/1.png', 'x');
+        INSERT INTO notifications (user_id, kind, message) VALUES ('u2', 'account_expiring', 'Reconnect');
+        INSERT INTO subscriptions (user_id, status) VALUES ('u2', 'active');
       `);
       await migrate(db, { migrationsFolder: MIGRATIONS });
       const { rows } = await client.query(`
@@ -114,6 +124,18 @@ describe("migration 0009 on a database filled before workspaces", () => {
           role: "owner",
         },
       ]);
+      for (const [table, owner] of [
+        ["social_accounts", "u1"],
+        ["posts", "u1"],
+        ["media_files", "u2"],
+        ["notifications", "u2"],
+        ["subscriptions", "u2"],
+      ] as const) {
+        const moved = await client.query(`SELECT user_id, workspace_id FROM ${table}`);
+        expect(moved.rows, table).toEqual([{ user_id: owner, workspace_id: `personal-${owner}` }]);
+      }
+      const targets = await client.query("SELECT count(*)::int AS n FROM post_targets");
+      expect(targets.rows).toEqual([{ n: 1 }]);
       const sessions = await client.query("SELECT id, active_workspace_id FROM sessions");
       expect(sessions.rows).toEqual([{ id: "s1", active_workspace_id: null }]);
     } finally {

@@ -177,7 +177,14 @@ export async function buildWorld(t: FuzzApp): Promise<World> {
   // A notification (written as the publishing worker writes them).
   const [note] = await t.db
     .insert(notifications)
-    .values({ userId: a.userId, kind: "publish_failed", postId: postIds[0], platform: "linkedin", message: "Refused" })
+    .values({
+      workspaceId: `personal-${a.userId}`,
+      userId: a.userId,
+      kind: "publish_failed",
+      postId: postIds[0],
+      platform: "linkedin",
+      message: "Refused",
+    })
     .returning();
 
   // A test-mode checkout session.

@@ -314,3 +314,9 @@ export const INPUT_MESSAGES = {
   /** NUL and other control characters: `field` is the field's name as the user knows it ("Content") */
   cannotStore: (field: string) => `${field} contains characters that cannot be stored.`,
 } as const;
+
+export const WORKSPACE_MESSAGES = {
+  /** A 403: the member's role does not allow it; names the roles that do. */
+  notAllowed: (roles: readonly string[]) =>
+    `Your role in this workspace does not allow this. Ask ${roles.length ? `an ${roles.join(" or ")}` : "the owner"}.`,
+} as const;

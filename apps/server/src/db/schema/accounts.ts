@@ -1,12 +1,17 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { workspaces } from "./workspaces";
 
 /** Connected network accounts. Tokens are stored encrypted (see lib/crypto.ts). */
 export const socialAccounts = pgTable(
   "social_accounts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** the workspace it belongs to (migration 0010 moved each user's rows into their personal one) */
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -34,8 +39,8 @@ export const socialAccounts = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("social_accounts_owner_platform_account_uq").on(t.userId, t.platform, t.platformAccountId),
-    index("social_accounts_user_active_idx").on(t.userId, t.isActive),
+    uniqueIndex("social_accounts_workspace_platform_account_uq").on(t.workspaceId, t.platform, t.platformAccountId),
+    index("social_accounts_workspace_active_idx").on(t.workspaceId, t.isActive),
     index("social_accounts_expiry_idx").on(t.tokenExpiresAt).where(sql`${t.isActive} and not ${t.needsReconnect}`),
   ],
 );
@@ -44,6 +49,10 @@ export const socialAccounts = pgTable(
 export const oauthStates = pgTable("oauth_states", {
   /** sha256 of the state sent to the network; the state itself is never stored. */
   stateHash: text("state_hash").primaryKey(),
+  /** the workspace the account will belong to */
+  workspaceId: text("workspace_id")
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
   userId: text("user_id")
     .notNull()
     .references(() => users.id, { onDelete: "cascade" }),

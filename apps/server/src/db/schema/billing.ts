@@ -1,5 +1,6 @@
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { workspaces } from "./workspaces";
 
 /**
  * A user's plan. No row, or a row that is not active, means Free. Billing fills it: the local test-mode
@@ -9,9 +10,14 @@ export const subscriptions = pgTable(
   "subscriptions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
+    /** the workspace whose plan it is (migration 0010 moved each user's into their personal one) */
+    workspaceId: text("workspace_id")
       .notNull()
       .unique()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** who subscribed (the workspace's owner then) */
+    userId: text("user_id")
+      .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     tier: text("tier").notNull().default("premium"),
     /** Stripe's subscription statuses (trialing, active, past_due, canceled, ...) or "none". */
@@ -57,6 +63,10 @@ export const billingSessions = pgTable(
   "billing_sessions",
   {
     tokenHash: text("token_hash").primaryKey(),
+    /** the workspace it belongs to (migration 0010 moved each user's rows into their personal one) */
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -66,5 +76,5 @@ export const billingSessions = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("billing_sessions_user_idx").on(t.userId)],
+  (t) => [index("billing_sessions_workspace_idx").on(t.workspaceId)],
 );

@@ -11,6 +11,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { workspaces } from "./workspaces";
 
 /**
  * A file of a user's media library. The bytes live in storage (local disk or S3) at `storage_path`,
@@ -20,6 +21,10 @@ export const mediaFiles = pgTable(
   "media_files",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** the workspace it belongs to (migration 0010 moved each user's rows into their personal one) */
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -43,6 +48,6 @@ export const mediaFiles = pgTable(
   },
   (t) => [
     uniqueIndex("media_files_storage_path_uq").on(t.storagePath),
-    index("media_files_user_created_idx").on(t.userId, sql`${t.createdAt} desc`),
+    index("media_files_workspace_created_idx").on(t.workspaceId, sql`${t.createdAt} desc`),
   ],
 );

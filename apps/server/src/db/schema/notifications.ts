@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { posts, postTargets } from "./posts";
+import { workspaces } from "./workspaces";
 
 /**
  * What the app tells a user in the app: each publishing failure (a network refused a post, or an
@@ -12,6 +13,10 @@ export const notifications = pgTable(
   "notifications",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** the workspace it belongs to (migration 0010 moved each user's rows into their personal one) */
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -26,7 +31,7 @@ export const notifications = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("notifications_user_created_idx").on(t.userId, t.createdAt),
-    index("notifications_user_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    index("notifications_workspace_created_idx").on(t.workspaceId, t.createdAt),
+    index("notifications_workspace_unread_idx").on(t.workspaceId).where(sql`${t.readAt} is null`),
   ],
 );

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { socialAccounts } from "./accounts";
 import { users } from "./auth";
+import { workspaces } from "./workspaces";
 
 /**
  * A post as written: its text, media and options, and when it goes out. `scheduled_at` is an instant;
@@ -12,6 +13,10 @@ export const posts = pgTable(
   "posts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** the workspace it belongs to (migration 0010 moved each user's rows into their personal one) */
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -34,8 +39,8 @@ export const posts = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("posts_user_scheduled_idx").on(t.userId, t.scheduledAt),
-    index("posts_user_created_idx").on(t.userId, t.createdAt),
+    index("posts_workspace_scheduled_idx").on(t.workspaceId, t.scheduledAt),
+    index("posts_workspace_created_idx").on(t.workspaceId, t.createdAt),
   ],
 );
 

@@ -36,15 +36,15 @@ export function expiryMessage(row: AccountRow, end: Date): string {
 }
 
 /**
- * Warns each owner, once, of an account whose access ends for good within EXPIRY_WARNING_DAYS: a notification
- * (told to their open tabs at once) and the account's "expiring" state. Part of the token sweep, which
+ * Warns each workspace, once, of an account whose access ends for good within EXPIRY_WARNING_DAYS: a notification
+ * (told to its members' open tabs at once) and the account's "expiring" state. Part of the token sweep, which
  * several processes may run at the same moment: the claim in the repository lets one of them write it.
  */
 export function createExpiryWarnings(deps: {
   repo: AccountsRepo;
   hub: RealtimeHub;
   now: () => Date;
-  /** tells the owner's tabs the account changed (its badge) */
+  /** tells the workspace's tabs the account changed (its badge) */
   announce(row: AccountRow): void;
 }) {
   return async function warnDue(limit = 100): Promise<number> {
@@ -57,7 +57,7 @@ export function createExpiryWarnings(deps: {
       const claimed = await deps.repo.claimExpiryWarning(row, t, { message: expiryMessage(row, end) });
       if (!claimed) continue;
       warned++;
-      deps.hub.publish(claimed.userId, { name: "notifications", data: { type: "notifications.changed" } });
+      deps.hub.publish(claimed.workspaceId, { name: "notifications", data: { type: "notifications.changed" } });
       deps.announce(claimed);
     }
     return warned;

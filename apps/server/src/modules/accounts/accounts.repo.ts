@@ -1,8 +1,8 @@
-import { TOKEN_RENEWAL } from "@app/shared";
+import { isWorkspaceRole, TOKEN_RENEWAL, type WorkspaceRole } from "@app/shared";
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "../../db/client";
-import { lockOwner } from "../../db/locks";
-import { notifications, oauthStates, socialAccounts } from "../../db/schema";
+import { lockWorkspace } from "../../db/locks";
+import { notifications, oauthStates, socialAccounts, workspaceMembers } from "../../db/schema";
 
 export type AccountRow = typeof socialAccounts.$inferSelect;
 
@@ -11,28 +11,33 @@ const platformsRenewedBy = (how: (typeof TOKEN_RENEWAL)[keyof typeof TOKEN_RENEW
     .filter(([, renewal]) => renewal === how)
     .map(([platform]) => platform);
 
-/** Every query of accounts takes the owner: no way to read or change another user's row. */
+/**
+ * Every query of accounts takes the workspace: no way to read or change another workspace's row. `userId` on a
+ * row is who connected it.
+ */
 export function createAccountsRepo(db: Db) {
   return {
-    listActive(userId: string) {
+    listActive(workspaceId: string) {
       return db
         .select()
         .from(socialAccounts)
-        .where(and(eq(socialAccounts.userId, userId), eq(socialAccounts.isActive, true)))
+        .where(and(eq(socialAccounts.workspaceId, workspaceId), eq(socialAccounts.isActive, true)))
         .orderBy(desc(socialAccounts.createdAt));
     },
 
-    async find(userId: string, id: string): Promise<AccountRow | undefined> {
+    async find(workspaceId: string, id: string): Promise<AccountRow | undefined> {
       const [row] = await db
         .select()
         .from(socialAccounts)
-        .where(and(eq(socialAccounts.userId, userId), eq(socialAccounts.id, id)))
+        .where(and(eq(socialAccounts.workspaceId, workspaceId), eq(socialAccounts.id, id)))
         .limit(1);
       return row;
     },
 
-    /** Several accounts in one query, each by its owner and id: a map from `${userId}:${id}` to the row found. */
-    async findMany(keys: readonly { userId: string; id: string }[]): Promise<Map<string, AccountRow>> {
+    /**
+     * Several accounts in one query, each by its workspace and id: a map from `${workspaceId}:${id}` to the row found.
+     */
+    async findMany(keys: readonly { workspaceId: string; id: string }[]): Promise<Map<string, AccountRow>> {
       const out = new Map<string, AccountRow>();
       if (keys.length === 0) return out;
       const rows = await db
@@ -44,41 +49,41 @@ export function createAccountsRepo(db: Db) {
             keys.map((k) => k.id),
           ),
         );
-      const wanted = new Set(keys.map((k) => `${k.userId}:${k.id}`));
+      const wanted = new Set(keys.map((k) => `${k.workspaceId}:${k.id}`));
       for (const row of rows) {
-        const key = `${row.userId}:${row.id}`;
-        // Only the owner asked for: an id asked for under another user reads nothing.
+        const key = `${row.workspaceId}:${row.id}`;
+        // Only the workspace asked for: an id asked for under another workspace reads nothing.
         if (wanted.has(key)) out.set(key, row);
       }
       return out;
     },
 
-    async countActive(userId: string, tx: Queryable = db): Promise<number> {
+    async countActive(workspaceId: string, tx: Queryable = db): Promise<number> {
       const [row] = await tx
         .select({ n: count() })
         .from(socialAccounts)
-        .where(and(eq(socialAccounts.userId, userId), eq(socialAccounts.isActive, true)));
+        .where(and(eq(socialAccounts.workspaceId, workspaceId), eq(socialAccounts.isActive, true)));
       return row?.n ?? 0;
     },
 
     /**
-     * Inserts or reactivates the (owner, network, network account) row inside `work`, which runs in a
-     * transaction holding a lock on the owner, so concurrent connects cannot pass the plan limit.
+     * Inserts or reactivates the (workspace, network, network account) row inside `work`, which runs in a
+     * transaction holding a lock on the workspace, so concurrent connects cannot pass the plan limit.
      */
-    transactionForOwner<T>(userId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+    transactionForOwner<T>(workspaceId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
-        await lockOwner(tx, userId);
+        await lockWorkspace(tx, workspaceId);
         return work(tx);
       });
     },
 
-    async findByNetworkId(tx: Tx, userId: string, platform: string, platformAccountId: string) {
+    async findByNetworkId(tx: Tx, workspaceId: string, platform: string, platformAccountId: string) {
       const [row] = await tx
         .select()
         .from(socialAccounts)
         .where(
           and(
-            eq(socialAccounts.userId, userId),
+            eq(socialAccounts.workspaceId, workspaceId),
             eq(socialAccounts.platform, platform),
             eq(socialAccounts.platformAccountId, platformAccountId),
           ),
@@ -92,7 +97,7 @@ export function createAccountsRepo(db: Db) {
         .insert(socialAccounts)
         .values(values)
         .onConflictDoUpdate({
-          target: [socialAccounts.userId, socialAccounts.platform, socialAccounts.platformAccountId],
+          target: [socialAccounts.workspaceId, socialAccounts.platform, socialAccounts.platformAccountId],
           set: {
             username: values.username,
             displayName: values.displayName,
@@ -118,11 +123,11 @@ export function createAccountsRepo(db: Db) {
       return row;
     },
 
-    async update(userId: string, id: string, set: Partial<typeof socialAccounts.$inferInsert>) {
+    async update(workspaceId: string, id: string, set: Partial<typeof socialAccounts.$inferInsert>) {
       const [row] = await db
         .update(socialAccounts)
         .set({ ...set, updatedAt: new Date() })
-        .where(and(eq(socialAccounts.userId, userId), eq(socialAccounts.id, id)))
+        .where(and(eq(socialAccounts.workspaceId, workspaceId), eq(socialAccounts.id, id)))
         .returning();
       return row;
     },
@@ -138,7 +143,7 @@ export function createAccountsRepo(db: Db) {
         .set({ refreshClaimedUntil: until })
         .where(
           and(
-            eq(socialAccounts.userId, stale.userId),
+            eq(socialAccounts.workspaceId, stale.workspaceId),
             eq(socialAccounts.id, stale.id),
             // Tokens renewed since `stale` was read need no renewal now.
             eq(socialAccounts.accessToken, stale.accessToken),
@@ -149,7 +154,7 @@ export function createAccountsRepo(db: Db) {
       return row;
     },
 
-    /** Active, renewable accounts whose token expires before `before`, soonest first (all owners: the sweep). */
+    /** Active, renewable accounts whose token expires before `before`, soonest first (all workspaces: the sweep). */
     dueForRefresh(before: Date, now: Date, limit: number) {
       return db
         .select()
@@ -177,7 +182,7 @@ export function createAccountsRepo(db: Db) {
 
     /**
      * Active accounts, not yet warned, whose access ends for good (see reconnectBy in @app/shared) after `now`
-     * and by `horizon`, soonest first (all owners: the sweep).
+     * and by `horizon`, soonest first (all workspaces: the sweep).
      */
     dueForExpiryWarning(now: Date, horizon: Date, limit: number) {
       const a = socialAccounts;
@@ -213,7 +218,7 @@ export function createAccountsRepo(db: Db) {
     },
 
     /**
-     * Records that the owner of `stale` is warned and writes the notification, in one transaction, unless the
+     * Records that the workspace of `stale` is warned and writes the notification, in one transaction, unless the
      * account was warned since (another process's sweep), reconnected or renewed, or is no longer usable:
      * the warning is written exactly once however many sweeps run.
      */
@@ -228,7 +233,7 @@ export function createAccountsRepo(db: Db) {
           .set({ expiryWarnedAt: now })
           .where(
             and(
-              eq(socialAccounts.userId, stale.userId),
+              eq(socialAccounts.workspaceId, stale.workspaceId),
               eq(socialAccounts.id, stale.id),
               eq(socialAccounts.accessToken, stale.accessToken),
               eq(socialAccounts.isActive, true),
@@ -239,6 +244,7 @@ export function createAccountsRepo(db: Db) {
           .returning();
         if (!row) return undefined;
         await tx.insert(notifications).values({
+          workspaceId: row.workspaceId,
           userId: row.userId,
           kind: "account_expiring",
           platform: row.platform,
@@ -247,6 +253,16 @@ export function createAccountsRepo(db: Db) {
         });
         return row;
       });
+    },
+
+    /** The user's role in the workspace now; undefined when they are no longer a member of it. */
+    async roleOf(workspaceId: string, userId: string): Promise<WorkspaceRole | undefined> {
+      const [row] = await db
+        .select({ role: workspaceMembers.role })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
+        .limit(1);
+      return row && isWorkspaceRole(row.role) ? row.role : undefined;
     },
 
     async saveState(values: typeof oauthStates.$inferInsert) {

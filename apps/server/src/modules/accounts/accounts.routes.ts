@@ -15,7 +15,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Auth } from "../auth/auth";
-import { currentUser, requireUser } from "../auth/session";
+import { currentUser, memberOf, requireUser } from "../auth/session";
 import type { AccountsService } from "./accounts.service";
 
 const idParams = z.object({ id: z.string().uuid("Unknown account id") });
@@ -37,7 +37,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: { auth: Auth; s
         response: { 200: accountListResponseSchema },
       },
     },
-    async (req) => ({ accounts: await service.list(currentUser(req).user.id) }),
+    async (req) => ({ accounts: await service.list(memberOf(req)) }),
   );
 
   r.delete(
@@ -46,7 +46,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: { auth: Auth; s
       preHandler,
       schema: { tags, summary: "Disconnect (soft delete)", params: idParams, response: { 200: accountResponseSchema } },
     },
-    async (req) => ({ account: await service.disconnect(currentUser(req).user.id, req.params.id) }),
+    async (req) => ({ account: await service.disconnect(memberOf(req), req.params.id) }),
   );
 
   r.post(
@@ -60,7 +60,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: { auth: Auth; s
         response: { 200: accountResponseSchema },
       },
     },
-    async (req) => ({ account: await service.refresh(currentUser(req).user.id, req.params.id) }),
+    async (req) => ({ account: await service.refresh(memberOf(req), req.params.id) }),
   );
 
   r.get(
@@ -76,7 +76,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: { auth: Auth; s
     },
     async (req) => ({
       pages: await service.fromNetwork(
-        currentUser(req).user.id,
+        memberOf(req),
         req.params.id,
         "facebook",
         ACCOUNT_MESSAGES.pagesFailed,
@@ -98,7 +98,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: { auth: Auth; s
     },
     async (req) => ({
       boards: await service.fromNetwork(
-        currentUser(req).user.id,
+        memberOf(req),
         req.params.id,
         "pinterest",
         ACCOUNT_MESSAGES.boardsFailed,
@@ -120,7 +120,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: { auth: Auth; s
     },
     async (req) => ({
       creator: await service.fromNetwork(
-        currentUser(req).user.id,
+        memberOf(req),
         req.params.id,
         "tiktok",
         ACCOUNT_MESSAGES.tiktokCreatorFailed,
@@ -145,7 +145,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: { auth: Auth; s
     },
     async (req) => ({
       organizations: await service.fromNetwork(
-        currentUser(req).user.id,
+        memberOf(req),
         req.params.id,
         "linkedin",
         // The missing permissions are said as they are; anything else with LinkedIn's words.
@@ -168,7 +168,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: { auth: Auth; s
     },
     async (req) => {
       const p = await service.fromNetwork(
-        currentUser(req).user.id,
+        memberOf(req),
         req.params.id,
         "linkedin",
         ACCOUNT_MESSAGES.profileFailed,
@@ -212,8 +212,8 @@ export async function accountsRoutes(app: FastifyInstance, opts: { auth: Auth; s
       },
     },
     async (req) => {
-      const { user, sessionId } = currentUser(req);
-      return { authUrl: await service.initiate(user.id, sessionId, req.params.platform) };
+      const { sessionId } = currentUser(req);
+      return { authUrl: await service.initiate(memberOf(req), sessionId, req.params.platform) };
     },
   );
 
@@ -230,8 +230,8 @@ export async function accountsRoutes(app: FastifyInstance, opts: { auth: Auth; s
       },
     },
     async (req) => {
-      const { user, sessionId } = currentUser(req);
-      return { account: await service.complete(user.id, sessionId, req.params.platform, req.body) };
+      const { sessionId } = currentUser(req);
+      return { account: await service.complete(memberOf(req), sessionId, req.params.platform, req.body) };
     },
   );
 }

@@ -21,6 +21,7 @@ import type { PlatformAdapter, TokenSet } from "../../platforms/platform";
 import type { PlatformRegistry } from "../../platforms/registry";
 import type { RealtimeHub } from "../../realtime/hub";
 import { planOf } from "../billing/plan.repo";
+import { assertCan, type Member } from "../workspaces/member";
 import { createExpiryWarnings, reconnectByOf } from "./accounts.expiry";
 import type { AccountRow, AccountsRepo } from "./accounts.repo";
 
@@ -84,15 +85,15 @@ export function createAccountsService(deps: AccountsDeps) {
   };
 
   const publish = (row: AccountRow, action: "insert" | "update" | "delete") =>
-    hub.publish(row.userId, {
+    hub.publish(row.workspaceId, {
       name: "accounts",
       data: { type: "accounts.changed", action, account: toApiAccount(row, now()) },
     });
 
   /** Inside a transaction, pass it: PGlite has one connection, and a second query would wait for ever. */
-  async function assertRoomForAnother(userId: string, tx: Queryable = deps.db) {
-    const limit = PLANS[await planOf(tx, userId, now())].limits.socialAccounts;
-    if (limit !== null && (await repo.countActive(userId, tx)) >= limit) {
+  async function assertRoomForAnother(workspaceId: string, tx: Queryable = deps.db) {
+    const limit = PLANS[await planOf(tx, workspaceId, now())].limits.socialAccounts;
+    if (limit !== null && (await repo.countActive(workspaceId, tx)) >= limit) {
       throw new AppError(403, "PLAN_LIMIT", ACCOUNT_MESSAGES.limitReached(limit));
     }
   }
@@ -112,7 +113,7 @@ export function createAccountsService(deps: AccountsDeps) {
   /** Another process renewed the account, or is renewing it: waits for it to finish and returns its result. */
   async function renewedElsewhere(stale: AccountRow): Promise<AccountRow> {
     for (let waited = 0; waited <= CLAIM_MS; waited += CLAIM_POLL_MS) {
-      const current = await repo.find(stale.userId, stale.id);
+      const current = await repo.find(stale.workspaceId, stale.id);
       if (!current) throw notFound(ACCOUNT_MESSAGES.accountNotFound);
       const claimed = current.refreshClaimedUntil && current.refreshClaimedUntil.getTime() > now().getTime();
       if (!claimed) {
@@ -156,7 +157,7 @@ export function createAccountsService(deps: AccountsDeps) {
       adapter.refresh({ accessToken, refreshToken: row.refreshToken ? cipher.decrypt(row.refreshToken) : null }) ??
       (alive ? stillTaken(adapter, row, accessToken) : null);
     if (!pending) {
-      await repo.update(row.userId, row.id, { refreshClaimedUntil: null });
+      await repo.update(row.workspaceId, row.id, { refreshClaimedUntil: null });
       throw new NetworkError("This network does not renew its tokens: reconnect the account.", 400, false, true);
     }
     let tokens: TokenSet;
@@ -164,7 +165,7 @@ export function createAccountsService(deps: AccountsDeps) {
       tokens = await pending;
     } catch (err) {
       const rejected = err instanceof NetworkError && err.tokenRejected;
-      const updated = await repo.update(row.userId, row.id, {
+      const updated = await repo.update(row.workspaceId, row.id, {
         refreshClaimedUntil: null,
         lastError: rejected ? ACCOUNT_MESSAGES.tokenRejected : ACCOUNT_MESSAGES.refreshFailed((err as Error).message),
         ...(rejected ? { needsReconnect: true } : {}),
@@ -179,7 +180,7 @@ export function createAccountsService(deps: AccountsDeps) {
         tokens.refreshTokenExpiresAt !== undefined ? tokens.refreshTokenExpiresAt : row.refreshTokenExpiresAt,
       refreshToken: tokens.refreshToken !== undefined ? tokens.refreshToken : row.refreshToken,
     });
-    const updated = await repo.update(row.userId, row.id, {
+    const updated = await repo.update(row.workspaceId, row.id, {
       // A renewal that pushed the end of access out of the warning window ends the warning; one that did not
       // (the last renewals before a refresh token ends) keeps it, so the owner is not told twice.
       ...(!expiresSoon(renewedEnd, now()) && { expiryWarnedAt: null }),
@@ -213,14 +214,15 @@ export function createAccountsService(deps: AccountsDeps) {
    * turn and read their accounts in one query (see batchedLoader), not one each.
    */
   const accountForPublishing = batchedLoader(
-    (keys: { userId: string; id: string }[]) => repo.findMany(keys),
-    (k) => `${k.userId}:${k.id}`,
+    (keys: { workspaceId: string; id: string }[]) => repo.findMany(keys),
+    (k) => `${k.workspaceId}:${k.id}`,
   );
 
   const warnExpiring = createExpiryWarnings({ repo, hub, now, announce: (row) => publish(row, "update") });
 
-  async function ownActive(userId: string, id: string): Promise<AccountRow> {
-    const row = await repo.find(userId, id);
+  /** An active account of the workspace; any other id reads as not found. */
+  async function ownActive(workspaceId: string, id: string): Promise<AccountRow> {
+    const row = await repo.find(workspaceId, id);
     if (!row?.isActive) throw notFound(ACCOUNT_MESSAGES.accountNotFound);
     return row;
   }
@@ -234,24 +236,29 @@ export function createAccountsService(deps: AccountsDeps) {
       });
     },
 
-    async list(userId: string): Promise<SocialAccount[]> {
+    /** The workspace's active accounts: every member reads them. */
+    async list(member: Member): Promise<SocialAccount[]> {
       const t = now();
-      return (await repo.listActive(userId)).map((r) => toApiAccount(r, t));
+      return (await repo.listActive(member.workspaceId)).map((r) => toApiAccount(r, t));
     },
 
-    async initiate(userId: string, sessionId: string, platform: string): Promise<string> {
+    /** Starts connecting an account to the member's workspace: the state remembers which one. */
+    async initiate(member: Member, sessionId: string, platform: string): Promise<string> {
+      assertCan(member, "account", "manage");
+      const { workspaceId } = member;
       const adapter = adapterFor(platform);
       // At the limit, only a reconnect can succeed: let the user through when an account of this
       // network is active; the callback then decides on the account the network names.
-      const mayReconnect = async () => (await repo.listActive(userId)).some((a) => a.platform === platform);
+      const mayReconnect = async () => (await repo.listActive(workspaceId)).some((a) => a.platform === platform);
       await checkLimit(async () => {
-        if (!(await mayReconnect())) await assertRoomForAnother(userId);
+        if (!(await mayReconnect())) await assertRoomForAnother(workspaceId);
       });
       const state = randomToken();
       const codeVerifier = adapter.usesPkce ? randomToken(48) : undefined;
       await repo.saveState({
         stateHash: sha256(state),
-        userId,
+        workspaceId,
+        userId: member.userId,
         sessionId,
         platform,
         codeVerifier: codeVerifier ? cipher.encrypt(codeVerifier) : null,
@@ -265,8 +272,12 @@ export function createAccountsService(deps: AccountsDeps) {
       });
     },
 
+    /**
+     * Finishes connecting into the workspace the state was made in (the browser may have opened another one
+     * since), as long as the user may still manage its accounts there.
+     */
     async complete(
-      userId: string,
+      member: Member,
       sessionId: string,
       platform: string,
       input: { code: string; state: string },
@@ -275,11 +286,17 @@ export function createAccountsService(deps: AccountsDeps) {
       const pending = await repo.consumeState(sha256(input.state));
       const valid =
         pending &&
-        pending.userId === userId &&
+        pending.userId === member.userId &&
         pending.sessionId === sessionId &&
         pending.platform === platform &&
         pending.expiresAt.getTime() > now().getTime();
       if (!valid) throw new AppError(400, "INVALID_STATE", ACCOUNT_MESSAGES.invalidState);
+      const { userId } = member;
+      const { workspaceId } = pending;
+      // The role held there now: it may have changed, or ended, since the state was made.
+      const role = workspaceId === member.workspaceId ? member.role : await repo.roleOf(workspaceId, userId);
+      if (!role) throw new AppError(400, "INVALID_STATE", ACCOUNT_MESSAGES.invalidState);
+      assertCan({ userId, workspaceId, role }, "account", "manage");
 
       let tokens: TokenSet;
       let profile: Awaited<ReturnType<PlatformAdapter["profile"]>>;
@@ -295,10 +312,11 @@ export function createAccountsService(deps: AccountsDeps) {
       }
 
       const row = await checkLimit(() =>
-        repo.transactionForOwner(userId, async (tx) => {
-          const existing = await repo.findByNetworkId(tx, userId, platform, profile.id);
-          if (!existing?.isActive) await assertRoomForAnother(userId, tx);
+        repo.transactionForOwner(workspaceId, async (tx) => {
+          const existing = await repo.findByNetworkId(tx, workspaceId, platform, profile.id);
+          if (!existing?.isActive) await assertRoomForAnother(workspaceId, tx);
           return repo.upsert(tx, {
+            workspaceId,
             userId,
             platform,
             platformAccountId: profile.id,
@@ -319,16 +337,18 @@ export function createAccountsService(deps: AccountsDeps) {
       return toApiAccount(row, now());
     },
 
-    async disconnect(userId: string, id: string): Promise<SocialAccount> {
-      await ownActive(userId, id);
-      const row = await repo.update(userId, id, { isActive: false });
+    async disconnect(member: Member, id: string): Promise<SocialAccount> {
+      assertCan(member, "account", "manage");
+      await ownActive(member.workspaceId, id);
+      const row = await repo.update(member.workspaceId, id, { isActive: false });
       if (!row) throw notFound(ACCOUNT_MESSAGES.accountNotFound);
       publish(row, "delete");
       return toApiAccount(row, now());
     },
 
-    async refresh(userId: string, id: string): Promise<SocialAccount> {
-      const row = await ownActive(userId, id);
+    async refresh(member: Member, id: string): Promise<SocialAccount> {
+      assertCan(member, "account", "manage");
+      const row = await ownActive(member.workspaceId, id);
       try {
         return toApiAccount(await renew(row), now());
       } catch (err) {
@@ -337,23 +357,24 @@ export function createAccountsService(deps: AccountsDeps) {
       }
     },
 
-    /** Reads something of the account from its network with a fresh token. */
+    /** Reads something of the account from its network with a fresh token (every member may: posts need it). */
     async fromNetwork<T>(
-      userId: string,
+      member: Member,
       id: string,
       platform: Platform,
       onError: (m: string) => string,
       /** `scopes`: what the network granted the account's token (an optional read is skipped without its scope) */
       read: (adapter: PlatformAdapter, token: string, scopes: string | null) => Promise<T>,
     ): Promise<T> {
-      const row = await ownActive(userId, id);
+      const { workspaceId } = member;
+      const row = await ownActive(workspaceId, id);
       if (row.platform !== platform) throw notFound(ACCOUNT_MESSAGES.accountNotFound);
       try {
         return await read(adapterFor(platform), await freshAccessToken(row), row.scopes);
       } catch (err) {
         if (err instanceof AppError) throw err;
         if (err instanceof NetworkError && err.tokenRejected) {
-          const updated = await repo.update(userId, id, {
+          const updated = await repo.update(workspaceId, id, {
             needsReconnect: true,
             lastError: ACCOUNT_MESSAGES.tokenRejected,
           });
@@ -367,18 +388,19 @@ export function createAccountsService(deps: AccountsDeps) {
      * Runs `work` (a publication) with the account's adapter and a fresh access token. A token the network
      * refuses is renewed once and `work` tried again: a refused token made nothing on the network. When the
      * network refuses the renewal too, the account is marked for reconnecting and the refusal thrown.
+     * `workspaceId`: the post's (background work: no member acts).
      */
     async withAccount<T>(
-      userId: string,
+      workspaceId: string,
       id: string,
       work: (ctx: { adapter: PlatformAdapter; token: string; account: AccountRow }) => Promise<T>,
     ): Promise<T> {
-      const row = await accountForPublishing({ userId, id });
+      const row = await accountForPublishing({ workspaceId, id });
       if (!row?.isActive) throw new NetworkError(ACCOUNT_MESSAGES.accountGone, 404, false, false);
       const adapter = adapterFor(row.platform);
       const markRejected = async (err: unknown) => {
         if (!(err instanceof NetworkError && err.tokenRejected)) return;
-        const updated = await repo.update(userId, id, {
+        const updated = await repo.update(workspaceId, id, {
           needsReconnect: true,
           lastError: ACCOUNT_MESSAGES.tokenRejected,
         });
@@ -406,8 +428,8 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /**
      * The periodic sweep: renews every token that expires soon. A refusal marks the account expired
-     * (and tells its owner through the event stream); a transient failure is left for the next sweep.
-     * Then it warns the owners of accounts whose access ends for good soon (see accounts.expiry.ts).
+     * (and tells its workspace through the event stream); a transient failure is left for the next sweep.
+     * Then it warns the workspaces of accounts whose access ends for good soon (see accounts.expiry.ts).
      */
     async refreshDue(limit = 50): Promise<{ renewed: number; rejected: number; failed: number }> {
       const t = now();

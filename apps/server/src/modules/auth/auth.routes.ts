@@ -280,7 +280,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
     {
       schema: {
         tags: ["auth"],
-        summary: "The signed-in user and their plan",
+        summary: "The signed-in user, the workspace they work in and its plan",
         response: { 200: meResponseSchema },
       },
       preHandler: requireUser(auth),
@@ -288,6 +288,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
     async (request) => {
       const user = request.user;
       if (!user) throw badRequest(AUTH_MESSAGES.notAuthenticated);
+      const { workspace } = currentMember(request);
       return {
         user: {
           id: user.id,
@@ -296,8 +297,8 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
           image: user.image ?? null,
           createdAt: new Date(user.createdAt).toISOString(),
         },
-        plan: await planOf(opts.db, user.id, opts.now?.()),
-        workspace: currentMember(request).workspace,
+        plan: await planOf(opts.db, workspace.id, opts.now?.()),
+        workspace,
       };
     },
   );

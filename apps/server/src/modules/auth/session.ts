@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES } from "@app/shared";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { unauthorized } from "../../http/errors";
+import type { Member } from "../workspaces/member";
 import type { CurrentWorkspace } from "../workspaces/workspaces.repo";
 import type { Auth } from "./auth";
 import { sessionCookie } from "./session-cache";
@@ -21,6 +22,12 @@ declare module "fastify" {
 export function currentMember(request: FastifyRequest): { userId: string; workspace: CurrentWorkspace } {
   if (!request.user || !request.workspace) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
   return { userId: request.user.id, workspace: request.workspace };
+}
+
+/** The signed-in member as services take it (modules/workspaces/member.ts). */
+export function memberOf(request: FastifyRequest): Member {
+  const { userId, workspace } = currentMember(request);
+  return { userId, workspaceId: workspace.id, role: workspace.role };
 }
 
 /** The signed-in user of a route behind requireUser. */

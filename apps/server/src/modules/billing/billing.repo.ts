@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "../../db/client";
-import { lockOwner } from "../../db/locks";
-import { billingEvents, billingSessions, subscriptions, users } from "../../db/schema";
+import { lockWorkspace } from "../../db/locks";
+import { billingEvents, billingSessions, subscriptions, workspaceMembers } from "../../db/schema";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type BillingSessionRow = typeof billingSessions.$inferSelect;
@@ -18,15 +18,18 @@ export interface ProviderState {
   providerSubscriptionId: string | null;
 }
 
-/** The only place billing touches the database; every query is scoped to one user or one provider id. */
+/**
+ * The only place billing touches the database; every query is scoped to one workspace or one provider id.
+ * `userId` on a row is who made it (who subscribed, who opened a checkout), never what it is looked up by.
+ */
 export function createBillingRepo(db: Db) {
-  const findIn = async (q: Queryable, userId: string): Promise<SubscriptionRow | undefined> => {
-    const [row] = await q.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  const findIn = async (q: Queryable, workspaceId: string): Promise<SubscriptionRow | undefined> => {
+    const [row] = await q.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId)).limit(1);
     return row;
   };
 
   return {
-    find: (userId: string, q: Queryable = db) => findIn(q, userId),
+    find: (workspaceId: string, q: Queryable = db) => findIn(q, workspaceId),
 
     async findByCustomer(provider: string, customerId: string): Promise<SubscriptionRow | undefined> {
       const [row] = await db
@@ -38,17 +41,23 @@ export function createBillingRepo(db: Db) {
     },
 
     /**
-     * Remembers the provider's customer of a user (created once): the first one stored wins and is
-     * returned. A row of another provider (an ended local subscription) becomes this provider's, with
-     * its trial kept.
+     * Remembers the provider's customer of a workspace (created once, by `userId`): the first one stored
+     * wins and is returned. A row of another provider (an ended local subscription) becomes this
+     * provider's, with its trial kept.
      */
-    async rememberCustomer(userId: string, provider: "stripe", customerId: string): Promise<string> {
+    async rememberCustomer(
+      workspaceId: string,
+      userId: string,
+      provider: "stripe",
+      customerId: string,
+    ): Promise<string> {
       const [row] = await db
         .insert(subscriptions)
-        .values({ userId, provider, status: "none", providerCustomerId: customerId })
+        .values({ workspaceId, userId, provider, status: "none", providerCustomerId: customerId })
         .onConflictDoUpdate({
-          target: subscriptions.userId,
+          target: subscriptions.workspaceId,
           set: {
+            userId,
             provider,
             providerCustomerId: customerId,
             status: "none",
@@ -62,22 +71,28 @@ export function createBillingRepo(db: Db) {
         })
         .returning();
       if (row?.providerCustomerId) return row.providerCustomerId;
-      const current = await findIn(db, userId);
+      const current = await findIn(db, workspaceId);
       if (!current?.providerCustomerId) throw new Error("the customer could not be stored");
       return current.providerCustomerId;
     },
 
     /**
      * Stores the provider's state read at `syncedAt`, unless a state read later is already stored (a
-     * webhook handled late, or at the same time as a newer one). Returns whether it was stored.
+     * webhook handled late, or at the same time as a newer one). Returns whether it was stored. `userId`
+     * (who subscribed) is stored only when the workspace has no row yet.
      */
-    async applyProviderState(tx: Tx, userId: string, state: ProviderState, syncedAt: Date): Promise<boolean> {
+    async applyProviderState(
+      tx: Tx,
+      owner: { workspaceId: string; userId: string },
+      state: ProviderState,
+      syncedAt: Date,
+    ): Promise<boolean> {
       const values = { ...state, syncedAt, updatedAt: new Date() };
       const rows = await tx
         .insert(subscriptions)
-        .values({ userId, ...values })
+        .values({ workspaceId: owner.workspaceId, userId: owner.userId, ...values })
         .onConflictDoUpdate({
-          target: subscriptions.userId,
+          target: subscriptions.workspaceId,
           // A trial once taken stays recorded, whatever the provider says of a later subscription.
           set: { ...values, trialEnd: sql`coalesce(excluded.trial_end, ${subscriptions.trialEnd})` },
           setWhere: or(isNull(subscriptions.syncedAt), lte(subscriptions.syncedAt, syncedAt)),
@@ -86,33 +101,40 @@ export function createBillingRepo(db: Db) {
       return rows.length > 0;
     },
 
-    /** Replaces the user's subscription with a local one (inside the caller's transaction). */
-    async putLocal(tx: Tx, userId: string, state: ProviderState & { provider: "local" }): Promise<void> {
-      const values = { ...state, syncedAt: null, updatedAt: new Date() };
+    /**
+     * Replaces the workspace's subscription with a local one started by `userId` (inside the caller's
+     * transaction).
+     */
+    async putLocal(
+      tx: Tx,
+      owner: { workspaceId: string; userId: string },
+      state: ProviderState & { provider: "local" },
+    ): Promise<void> {
+      const values = { ...state, userId: owner.userId, syncedAt: null, updatedAt: new Date() };
       await tx
         .insert(subscriptions)
-        .values({ userId, ...values })
-        .onConflictDoUpdate({ target: subscriptions.userId, set: values });
+        .values({ workspaceId: owner.workspaceId, ...values })
+        .onConflictDoUpdate({ target: subscriptions.workspaceId, set: values });
     },
 
-    /** Changes the user's subscription row (local billing; inside the caller's transaction). */
+    /** Changes the workspace's subscription row (local billing; inside the caller's transaction). */
     async update(
       tx: Tx,
-      userId: string,
-      patch: Partial<Omit<SubscriptionRow, "id" | "userId">>,
+      workspaceId: string,
+      patch: Partial<Omit<SubscriptionRow, "id" | "workspaceId" | "userId">>,
     ): Promise<SubscriptionRow | undefined> {
       const [row] = await tx
         .update(subscriptions)
         .set({ ...patch, updatedAt: new Date() })
-        .where(eq(subscriptions.userId, userId))
+        .where(eq(subscriptions.workspaceId, workspaceId))
         .returning();
       return row;
     },
 
-    /** Runs `work` holding a lock on the user: billing changes of one user happen one at a time. */
-    transactionForOwner<T>(userId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+    /** Runs `work` holding the workspace's lock: billing changes of one workspace happen one at a time. */
+    transactionForWorkspace<T>(workspaceId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
-        await lockOwner(tx, userId);
+        await lockWorkspace(tx, workspaceId);
         return work(tx);
       });
     },
@@ -121,10 +143,18 @@ export function createBillingRepo(db: Db) {
       return db.transaction(work);
     },
 
-    /** Locks the user until the transaction ends; false when there is no such user (any more). */
-    async lockUser(tx: Tx, userId: string): Promise<boolean> {
-      const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-      return rows.length > 0;
+    /** Locks the workspace until the transaction ends; false when there is no such workspace (any more). */
+    lockWorkspace: (tx: Tx, workspaceId: string) => lockWorkspace(tx, workspaceId),
+
+    /** An owner of the workspace (the earliest), to name as who subscribed when the provider names nobody. */
+    async ownerOf(q: Queryable, workspaceId: string): Promise<string | undefined> {
+      const [row] = await q
+        .select({ userId: workspaceMembers.userId })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, "owner")))
+        .orderBy(workspaceMembers.createdAt)
+        .limit(1);
+      return row?.userId;
     },
 
     async eventSeen(id: string): Promise<boolean> {
@@ -145,16 +175,26 @@ export function createBillingRepo(db: Db) {
       return rows.length > 0;
     },
 
-    async createSession(values: { tokenHash: string; userId: string; kind: string; expiresAt: Date }) {
+    async createSession(values: {
+      tokenHash: string;
+      workspaceId: string;
+      userId: string;
+      kind: string;
+      expiresAt: Date;
+    }) {
       await db.insert(billingSessions).values(values);
     },
 
-    /** The user's own session with this token hash (another user's is not found). */
-    async findSession(userId: string, tokenHash: string, q: Queryable = db): Promise<BillingSessionRow | undefined> {
+    /** The workspace's session with this token hash (another workspace's is not found). */
+    async findSession(
+      workspaceId: string,
+      tokenHash: string,
+      q: Queryable = db,
+    ): Promise<BillingSessionRow | undefined> {
       const [row] = await q
         .select()
         .from(billingSessions)
-        .where(and(eq(billingSessions.tokenHash, tokenHash), eq(billingSessions.userId, userId)))
+        .where(and(eq(billingSessions.tokenHash, tokenHash), eq(billingSessions.workspaceId, workspaceId)))
         .limit(1);
       return row;
     },
@@ -169,10 +209,10 @@ export function createBillingRepo(db: Db) {
     },
 
     /** Sessions past their expiry are of no use to anyone. */
-    async deleteExpiredSessions(userId: string, now: Date) {
+    async deleteExpiredSessions(workspaceId: string, now: Date) {
       await db
         .delete(billingSessions)
-        .where(and(eq(billingSessions.userId, userId), lte(billingSessions.expiresAt, now)));
+        .where(and(eq(billingSessions.workspaceId, workspaceId), lte(billingSessions.expiresAt, now)));
     },
   };
 }

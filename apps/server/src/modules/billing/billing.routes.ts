@@ -2,7 +2,7 @@ import { billingUrlResponseSchema, subscriptionStatusSchema } from "@app/shared"
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Auth } from "../auth/auth";
-import { currentUser, requireUser } from "../auth/session";
+import { currentUser, memberOf, requireUser } from "../auth/session";
 import type { BillingService } from "./billing.service";
 import { localBillingRoutes } from "./local-billing.routes";
 import { stripeWebhookRoutes } from "./stripe-webhook.routes";
@@ -17,9 +17,10 @@ export async function billingRoutes(app: FastifyInstance, opts: { auth: Auth; se
   const preHandler = requireUser(opts.auth);
   const tags = ["billing"];
   const rateLimit = { max: PROVIDER_CALLS_PER_MINUTE, timeWindow: 60_000 };
-  const billingUser = (req: Parameters<typeof currentUser>[0]) => {
+  /** The member, with the e-mail and name the provider's customer is made with. */
+  const billingMember = (req: Parameters<typeof currentUser>[0]) => {
     const { user } = currentUser(req);
-    return { id: user.id, email: user.email, name: user.name };
+    return { ...memberOf(req), email: user.email, name: user.name };
   };
 
   r.get(
@@ -28,11 +29,11 @@ export async function billingRoutes(app: FastifyInstance, opts: { auth: Auth; se
       preHandler,
       schema: {
         tags,
-        summary: "The user's subscription: subscribed, subscription_tier, subscription_end and more",
+        summary: "The workspace's subscription: subscribed, subscription_tier, subscription_end and more",
         response: { 200: subscriptionStatusSchema },
       },
     },
-    async (req) => service.status(currentUser(req).user.id),
+    async (req) => service.status(memberOf(req)),
   );
 
   r.post(
@@ -42,11 +43,12 @@ export async function billingRoutes(app: FastifyInstance, opts: { auth: Auth; se
       config: { rateLimit },
       schema: {
         tags,
-        summary: "Start a Premium subscription: the address of the checkout (open it in a new tab)",
+        summary:
+          "Start a Premium subscription for the workspace (owner): the address of the checkout (open it in a new tab)",
         response: { 200: billingUrlResponseSchema },
       },
     },
-    async (req) => ({ url: await service.checkout(billingUser(req)) }),
+    async (req) => ({ url: await service.checkout(billingMember(req)) }),
   );
 
   r.post(
@@ -56,11 +58,12 @@ export async function billingRoutes(app: FastifyInstance, opts: { auth: Auth; se
       config: { rateLimit },
       schema: {
         tags,
-        summary: "Manage the subscription: the address of the billing portal (open it in a new tab)",
+        summary:
+          "Manage the workspace's subscription (owner): the address of the billing portal (open it in a new tab)",
         response: { 200: billingUrlResponseSchema },
       },
     },
-    async (req) => ({ url: await service.portal(billingUser(req)) }),
+    async (req) => ({ url: await service.portal(billingMember(req)) }),
   );
 
   if (service.local) await app.register(localBillingRoutes, { auth: opts.auth, local: service.local });

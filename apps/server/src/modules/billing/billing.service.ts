@@ -3,6 +3,7 @@ import type Stripe from "stripe";
 import type { Config } from "../../config/env";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
+import { assertCan, type Member } from "../workspaces/member";
 import type { BillingProvider, BillingUser } from "./billing.provider";
 import { createBillingRepo, type SubscriptionRow } from "./billing.repo";
 import { createLocalBilling, type LocalBilling } from "./local-billing";
@@ -33,9 +34,20 @@ const mayBeStale = (sub: SubscriptionRow | undefined, now: Date): sub is Subscri
   sub.currentPeriodEnd.getTime() <= now.getTime() &&
   (sub.syncedAt === null || now.getTime() - sub.syncedAt.getTime() >= SYNC_EVERY_MS);
 
+/** The signed-in member, with the e-mail and name the provider's customer is made with. */
+export type BillingMember = Member & { email: string; name: string };
+
+const customerOf = (member: BillingMember): BillingUser => ({
+  workspaceId: member.workspaceId,
+  userId: member.userId,
+  email: member.email,
+  name: member.name,
+});
+
 /**
  * The spec's check-subscription, create-checkout and customer-portal, with Stripe when configured and
- * local test-mode billing otherwise.
+ * local test-mode billing otherwise. The plan is the workspace's: every member may read it, only who may
+ * manage billing (the owner) may start a checkout or open the portal.
  */
 export function createBillingService(deps: BillingDeps) {
   const now = deps.now ?? (() => new Date());
@@ -75,12 +87,12 @@ export function createBillingService(deps: BillingDeps) {
     /** the webhook (undefined without Stripe) */
     stripe,
 
-    async status(userId: string): Promise<SubscriptionStatus> {
-      let sub = await repo.find(userId);
+    async status(member: Member): Promise<SubscriptionStatus> {
+      let sub = await repo.find(member.workspaceId);
       if (provider.sync && mayBeStale(sub, now())) {
         try {
           await provider.sync(sub);
-          sub = await repo.find(userId);
+          sub = await repo.find(member.workspaceId);
         } catch (err) {
           deps.log.warn({ err }, "subscription could not be refreshed from the billing provider");
         }
@@ -88,20 +100,26 @@ export function createBillingService(deps: BillingDeps) {
       return statusView(sub, provider.kind, now());
     },
 
-    async checkout(user: BillingUser): Promise<string> {
-      const subscription = await repo.find(user.id);
+    async checkout(member: BillingMember): Promise<string> {
+      assertCan(member, "billing", "manage");
+      const subscription = await repo.find(member.workspaceId);
       if (isPremium(subscription, now()))
         throw new AppError(409, "ALREADY_SUBSCRIBED", BILLING_MESSAGES.alreadySubscribed);
       return throughProvider(
-        () => provider.checkout(user, { subscription, trial: trialAvailable(subscription) }),
+        () => provider.checkout(customerOf(member), { subscription, trial: trialAvailable(subscription) }),
         BILLING_MESSAGES.checkoutFailed,
         "checkout",
       );
     },
 
-    async portal(user: BillingUser): Promise<string> {
-      const subscription = await repo.find(user.id);
-      return throughProvider(() => provider.portal(user, subscription), BILLING_MESSAGES.portalFailed, "portal");
+    async portal(member: BillingMember): Promise<string> {
+      assertCan(member, "billing", "manage");
+      const subscription = await repo.find(member.workspaceId);
+      return throughProvider(
+        () => provider.portal(customerOf(member), subscription),
+        BILLING_MESSAGES.portalFailed,
+        "portal",
+      );
     },
   };
 }

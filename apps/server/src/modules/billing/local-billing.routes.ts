@@ -7,12 +7,13 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Auth } from "../auth/auth";
-import { currentUser, requireUser } from "../auth/session";
+import { memberOf, requireUser } from "../auth/session";
 import type { LocalBilling } from "./local-billing";
 
 /**
  * What the web app's test-mode checkout page (/billing/local/checkout?session=…) and portal page
- * (/billing/local/portal?session=…) call. Each session is the signed-in user's own and expires.
+ * (/billing/local/portal?session=…) call. Each session is its workspace's own and expires; only who may
+ * manage billing (the owner) may complete a checkout or act in the portal.
  */
 export async function localBillingRoutes(app: FastifyInstance, opts: { auth: Auth; local: LocalBilling }) {
   const { local } = opts;
@@ -33,7 +34,7 @@ export async function localBillingRoutes(app: FastifyInstance, opts: { auth: Aut
         response: { 200: localBillingSessionResponseSchema },
       },
     },
-    async (req) => local.describe(currentUser(req).user.id, req.params.token),
+    async (req) => local.describe(memberOf(req), req.params.token),
   );
 
   r.post(
@@ -47,7 +48,7 @@ export async function localBillingRoutes(app: FastifyInstance, opts: { auth: Aut
         response: { 200: billingUrlResponseSchema },
       },
     },
-    async (req) => ({ url: await local.complete(currentUser(req).user.id, req.params.token) }),
+    async (req) => ({ url: await local.complete(memberOf(req), req.params.token) }),
   );
 
   const actions = {
@@ -60,7 +61,7 @@ export async function localBillingRoutes(app: FastifyInstance, opts: { auth: Aut
     r.post(
       `${base}/${action}`,
       { preHandler, schema: { tags, summary, params, response: { 200: localPortalActionResponseSchema } } },
-      async (req) => ({ subscription: await local[action](currentUser(req).user.id, req.params.token) }),
+      async (req) => ({ subscription: await local[action](memberOf(req), req.params.token) }),
     );
   }
 }

@@ -9,6 +9,7 @@ import {
 } from "@app/shared";
 import { AppError } from "../../http/errors";
 import { randomToken, sha256 } from "../../lib/crypto";
+import { assertCan, type Member } from "../workspaces/member";
 import type { BillingProvider } from "./billing.provider";
 import type { BillingRepo, BillingSessionRow, SubscriptionRow } from "./billing.repo";
 import { addMonths, isPremium, statusView, trialAvailable } from "./subscription-state";
@@ -30,9 +31,11 @@ const notSubscribed = () => new AppError(409, "NOT_SUBSCRIBED", BILLING_MESSAGES
 
 /**
  * Billing without Stripe, entirely inside the app (test mode: no card, nothing charged). Checkout and
- * portal are pages of the web app; they act through the endpoints of local-billing.routes.ts.
+ * portal are pages of the web app; they act through the endpoints of local-billing.routes.ts. Sessions and
+ * the subscription are the workspace's: any member may look at a session, only who may manage billing
+ * (the owner) may act on it.
  *
- * A checkout starts Premium at once: trialing for TRIAL_DAYS when the user has not had a trial, else
+ * A checkout starts Premium at once: trialing for TRIAL_DAYS when the workspace has not had a trial, else
  * active for one month. As with Stripe's trial that needs no payment method, nothing renews it by
  * itself: it ends at its period end unless renewed in the portal ("Renew now" stands for the payment
  * of the next month). Cancel keeps Premium until the period end and then ends it; Resume undoes that;
@@ -42,21 +45,22 @@ export function createLocalBilling(deps: LocalBillingDeps) {
   const { repo, now } = deps;
   const url = (path: string) => `${deps.publicUrl}${path}`;
 
-  async function newSession(userId: string, kind: SessionKind): Promise<string> {
+  async function newSession(by: { workspaceId: string; userId: string }, kind: SessionKind): Promise<string> {
     const token = randomToken();
-    await repo.deleteExpiredSessions(userId, now());
+    await repo.deleteExpiredSessions(by.workspaceId, now());
     await repo.createSession({
       tokenHash: sha256(token),
-      userId,
+      workspaceId: by.workspaceId,
+      userId: by.userId,
       kind,
       expiresAt: new Date(now().getTime() + LOCAL_SESSION_TTL_MS),
     });
     return `${url(LOCAL_BILLING_PAGES[kind])}?session=${encodeURIComponent(token)}`;
   }
 
-  /** The user's own, unexpired session of this kind. */
-  async function openSession(userId: string, token: string, kind?: SessionKind): Promise<BillingSessionRow> {
-    const session = await repo.findSession(userId, sha256(token));
+  /** The workspace's own, unexpired session of this kind. */
+  async function openSession(workspaceId: string, token: string, kind?: SessionKind): Promise<BillingSessionRow> {
+    const session = await repo.findSession(workspaceId, sha256(token));
     if (!session || session.expiresAt.getTime() <= now().getTime()) throw invalidSession();
     if (kind && session.kind !== kind)
       throw new AppError(409, "BILLING_SESSION_KIND", BILLING_MESSAGES.sessionWrongKind);
@@ -65,27 +69,28 @@ export function createLocalBilling(deps: LocalBillingDeps) {
 
   const view = (sub: SubscriptionRow | undefined): SubscriptionStatus => statusView(sub, "local", now());
 
-  /** Changes the user's current local subscription, one change at a time. */
+  /** Changes the workspace's current local subscription, one change at a time. */
   async function change(
-    userId: string,
+    member: Member,
     token: string,
     apply: (sub: SubscriptionRow) => Partial<SubscriptionRow>,
   ): Promise<SubscriptionStatus> {
-    await openSession(userId, token, "portal");
-    return repo.transactionForOwner(userId, async (tx) => {
-      const sub = await repo.find(userId, tx);
+    assertCan(member, "billing", "manage");
+    await openSession(member.workspaceId, token, "portal");
+    return repo.transactionForWorkspace(member.workspaceId, async (tx) => {
+      const sub = await repo.find(member.workspaceId, tx);
       if (sub?.provider !== "local" || !isPremium(sub, now())) throw notSubscribed();
-      return view(await repo.update(tx, userId, apply(sub)));
+      return view(await repo.update(tx, member.workspaceId, apply(sub)));
     });
   }
 
   const provider: BillingProvider = {
     kind: "local",
-    checkout: (user) => newSession(user.id, "checkout"),
+    checkout: (user) => newSession(user, "checkout"),
     async portal(user, sub) {
       if (sub?.provider !== "local" || !sub.providerSubscriptionId)
         throw new AppError(409, "NO_SUBSCRIPTION", BILLING_MESSAGES.noSubscription);
-      return newSession(user.id, "portal");
+      return newSession(user, "portal");
     },
   };
 
@@ -93,9 +98,9 @@ export function createLocalBilling(deps: LocalBillingDeps) {
     provider,
 
     /** What the checkout or portal page shows. */
-    async describe(userId: string, token: string): Promise<LocalBillingSession> {
-      const session = await openSession(userId, token);
-      const sub = await repo.find(userId);
+    async describe(member: Member, token: string): Promise<LocalBillingSession> {
+      const session = await openSession(member.workspaceId, token);
+      const sub = await repo.find(member.workspaceId);
       const checkout = session.kind === "checkout";
       return {
         session: {
@@ -117,17 +122,18 @@ export function createLocalBilling(deps: LocalBillingDeps) {
      * The checkout page's "Start subscription": Premium starts now. Answers with the page to return to;
      * the same session completed again (a double click) starts nothing more.
      */
-    async complete(userId: string, token: string): Promise<string> {
+    async complete(member: Member, token: string): Promise<string> {
+      assertCan(member, "billing", "manage");
       const successUrl = url(BILLING_RETURN_PATHS.checkoutSuccess);
-      await openSession(userId, token, "checkout");
-      return repo.transactionForOwner(userId, async (tx) => {
+      await openSession(member.workspaceId, token, "checkout");
+      return repo.transactionForWorkspace(member.workspaceId, async (tx) => {
         const start = now();
         if (!(await repo.completeSession(tx, sha256(token), start))) return successUrl;
-        const sub = await repo.find(userId, tx);
+        const sub = await repo.find(member.workspaceId, tx);
         if (isPremium(sub, start)) throw new AppError(409, "ALREADY_SUBSCRIBED", BILLING_MESSAGES.alreadySubscribed);
         const trial = trialAvailable(sub);
         const end = trial ? new Date(start.getTime() + TRIAL_DAYS * DAY_MS) : addMonths(start);
-        await repo.putLocal(tx, userId, {
+        await repo.putLocal(tx, member, {
           provider: "local",
           tier: "premium",
           status: trial ? "trialing" : "active",
@@ -142,11 +148,11 @@ export function createLocalBilling(deps: LocalBillingDeps) {
     },
 
     /** Portal: ends the subscription at its period end (Premium until then). */
-    cancel: (userId: string, token: string) => change(userId, token, () => ({ cancelAtPeriodEnd: true })),
+    cancel: (member: Member, token: string) => change(member, token, () => ({ cancelAtPeriodEnd: true })),
 
     /** Portal: keeps a subscription that was set to end. */
-    resume: (userId: string, token: string) =>
-      change(userId, token, (sub) => {
+    resume: (member: Member, token: string) =>
+      change(member, token, (sub) => {
         if (!sub.cancelAtPeriodEnd) throw new AppError(409, "NOT_CANCELING", BILLING_MESSAGES.notCanceling);
         return { cancelAtPeriodEnd: false };
       }),
@@ -155,8 +161,8 @@ export function createLocalBilling(deps: LocalBillingDeps) {
      * Portal: the next month is paid now (test mode). The period moves on by a month from its current
      * end, a trial becomes an active subscription, and a cancellation is undone.
      */
-    renew: (userId: string, token: string) =>
-      change(userId, token, (sub) => ({
+    renew: (member: Member, token: string) =>
+      change(member, token, (sub) => ({
         status: "active",
         currentPeriodEnd: addMonths(sub.currentPeriodEnd ?? now()),
         cancelAtPeriodEnd: false,
@@ -166,8 +172,8 @@ export function createLocalBilling(deps: LocalBillingDeps) {
      * Portal, test mode only: the period ends now, as if its end date had come, so the way back to Free
      * can be tried without waiting for it (nothing renews a local subscription by itself).
      */
-    expire: (userId: string, token: string) =>
-      change(userId, token, (sub) => {
+    expire: (member: Member, token: string) =>
+      change(member, token, (sub) => {
         const end = now();
         return { currentPeriodEnd: end, trialEnd: sub.status === "trialing" ? end : sub.trialEnd };
       }),

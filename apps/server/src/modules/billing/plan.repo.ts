@@ -5,10 +5,10 @@ import { subscriptions } from "../../db/schema";
 import { planFromState } from "./subscription-state";
 
 /**
- * The user's plan, the one source of every limit: Premium while a subscription is active (or trialing)
- * and not past its period (see isPremium). Pass the app's clock: tests move it past period ends.
+ * The workspace's plan, the one source of every limit: Premium while its subscription is active (or
+ * trialing) and not past its period (see isPremium). Pass the app's clock: tests move it past period ends.
  */
-export async function planOf(db: Queryable, userId: string, now: Date = new Date()): Promise<PlanId> {
-  const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+export async function planOf(db: Queryable, workspaceId: string, now: Date = new Date()): Promise<PlanId> {
+  const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId)).limit(1);
   return planFromState(sub, now);
 }

@@ -2,7 +2,8 @@ import { APP_NAME, BILLING_MESSAGES, BILLING_RETURN_PATHS, TRIAL_DAYS } from "@a
 import Stripe from "stripe";
 import type { Tx } from "../../db/client";
 import { AppError } from "../../http/errors";
-import type { BillingProvider } from "./billing.provider";
+import { personalWorkspace } from "../workspaces/personal-workspace";
+import type { BillingProvider, BillingUser } from "./billing.provider";
 import type { BillingRepo, ProviderState, SubscriptionRow } from "./billing.repo";
 import { isPremium } from "./subscription-state";
 
@@ -46,25 +47,46 @@ const idOf = (ref: string | { id: string } | null | undefined): string | null =>
   ref == null ? null : typeof ref === "string" ? ref : ref.id;
 const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 
-/** Which subscription an event is about, and whose it is when the event says so. */
-function referenceOf(event: Stripe.Event): { subscriptionId: string; userId: string | null } | null {
+/** Which subscription an event is about, whose it is (a workspace) and who subscribed, when the event says so. */
+interface SubscriptionRef {
+  subscriptionId: string;
+  workspaceId: string | null;
+  userId: string | null;
+}
+
+/**
+ * The workspace named by the metadata of our checkouts, customers and subscriptions. Those made before
+ * workspaces name only the user (and the checkout's client reference was theirs): migration 0010 moved
+ * what they had into their personal workspace.
+ */
+function workspaceIn(metadata: Stripe.Metadata | null | undefined): string | null {
+  if (metadata?.workspace_id) return metadata.workspace_id;
+  return metadata?.user_id ? personalWorkspace({ id: metadata.user_id, name: "" }).id : null;
+}
+
+function referenceOf(event: Stripe.Event): SubscriptionRef | null {
+  const none = { workspaceId: null, userId: null };
   switch (event.type) {
     case "checkout.session.completed": {
       const session = event.data.object;
       const subscriptionId = idOf(session.subscription);
       if (session.mode !== "subscription" || !subscriptionId) return null;
-      return { subscriptionId, userId: session.client_reference_id ?? session.metadata?.user_id ?? null };
+      return {
+        subscriptionId,
+        workspaceId: workspaceIn(session.metadata) ?? session.client_reference_id ?? null,
+        userId: session.metadata?.user_id ?? null,
+      };
     }
     case "customer.subscription.created":
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
-      return { subscriptionId: event.data.object.id, userId: null };
+      return { subscriptionId: event.data.object.id, ...none };
     case "invoice.payment_failed": {
       const invoice = event.data.object;
       // Older API versions name the subscription on the invoice itself.
       const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription;
       const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(legacy);
-      return subscriptionId ? { subscriptionId, userId: null } : null;
+      return subscriptionId ? { subscriptionId, ...none } : null;
     }
     default:
       return null;
@@ -108,28 +130,33 @@ export interface StripeBillingDeps {
 
 /**
  * Stripe Checkout (subscription mode, Premium's price, a free trial that asks for no card until it
- * ends), the Customer Portal, and the webhook that writes what Stripe reports into the user's row.
+ * ends), the Customer Portal, and the webhook that writes what Stripe reports into the workspace's row.
+ * The customer and the subscription are the workspace's: their metadata (and the checkout's client
+ * reference) carry its id, and the id of the member who subscribed.
  */
 export function createStripeBilling(deps: StripeBillingDeps) {
   const { stripe, settings, repo, now, log } = deps;
   const url = (path: string) => `${deps.publicUrl}${path}`;
 
-  /** The user's Stripe customer, created on their first checkout and remembered. */
-  async function customerFor(user: { id: string; email: string; name: string }, sub: SubscriptionRow | undefined) {
+  const metadataOf = (user: BillingUser) => ({ workspace_id: user.workspaceId, user_id: user.userId });
+
+  /** The workspace's Stripe customer, created on its first checkout and remembered. */
+  async function customerFor(user: BillingUser, sub: SubscriptionRow | undefined) {
     if (sub?.provider === "stripe" && sub.providerCustomerId) return sub.providerCustomerId;
     const customer = await stripe.customers.create({
       email: user.email,
       name: user.name,
-      metadata: { user_id: user.id },
+      metadata: metadataOf(user),
     });
-    return repo.rememberCustomer(user.id, "stripe", customer.id);
+    return repo.rememberCustomer(user.workspaceId, user.userId, "stripe", customer.id);
   }
 
   /**
-   * Stripe's current state of a subscription of our Premium price, with its user: the customer we know,
-   * else the user the checkout named. Null for a subscription that is not ours to track.
+   * Stripe's current state of a subscription of our Premium price, with its workspace: the one whose
+   * customer it is, else the one the checkout or the subscription names. Null for a subscription not ours
+   * to track.
    */
-  async function read(ref: { subscriptionId: string; userId: string | null }) {
+  async function read(ref: SubscriptionRef) {
     let sub: Stripe.Subscription;
     try {
       sub = await stripe.subscriptions.retrieve(ref.subscriptionId);
@@ -140,21 +167,29 @@ export function createStripeBilling(deps: StripeBillingDeps) {
     if (!sub.items.data.some((item) => item.price.id === settings.priceId)) return null;
     const state = stateOf(sub);
     const known = state.providerCustomerId ? await repo.findByCustomer("stripe", state.providerCustomerId) : undefined;
+    const workspaceId = known?.workspaceId ?? ref.workspaceId ?? workspaceIn(sub.metadata);
     const userId = known?.userId ?? ref.userId ?? sub.metadata?.user_id ?? null;
-    return userId ? { userId, state } : null;
+    return workspaceId ? { workspaceId, userId, state } : null;
   }
 
   /**
-   * Stores a state read at `readAt`, unless the user has no such row any more, a later read is stored,
-   * or it would end a paying subscription with another one's end (a second checkout abandoned).
+   * Stores a state read at `readAt`, unless the workspace is gone, a later read is stored, or it would end
+   * a paying subscription with another one's end (a second checkout abandoned).
    */
-  async function store(tx: Tx, found: { userId: string; state: ProviderState }, readAt: Date) {
-    if (!(await repo.lockUser(tx, found.userId))) return false;
-    const current = await repo.find(found.userId, tx);
+  async function store(
+    tx: Tx,
+    found: { workspaceId: string; userId: string | null; state: ProviderState },
+    readAt: Date,
+  ) {
+    if (!(await repo.lockWorkspace(tx, found.workspaceId))) return false;
+    const current = await repo.find(found.workspaceId, tx);
     const other =
       current?.providerSubscriptionId && current.providerSubscriptionId !== found.state.providerSubscriptionId;
     if (other && isPremium(current, readAt) && !isPremium(found.state, readAt)) return false;
-    return repo.applyProviderState(tx, found.userId, found.state, readAt);
+    // Who subscribed: as stored, else the workspace's owner (a member named by Stripe may have left since).
+    const userId = current?.userId ?? (await repo.ownerOf(tx, found.workspaceId)) ?? found.userId;
+    if (!userId) return false;
+    return repo.applyProviderState(tx, { workspaceId: found.workspaceId, userId }, found.state, readAt);
   }
 
   const provider: BillingProvider = {
@@ -165,13 +200,13 @@ export function createStripeBilling(deps: StripeBillingDeps) {
       const session = await stripe.checkout.sessions.create({
         mode: "subscription",
         customer,
-        client_reference_id: user.id,
+        client_reference_id: user.workspaceId,
         line_items: [{ price: settings.priceId, quantity: 1 }],
         success_url: url(BILLING_RETURN_PATHS.checkoutSuccess),
         cancel_url: url(BILLING_RETURN_PATHS.checkoutCanceled),
-        metadata: { user_id: user.id },
+        metadata: metadataOf(user),
         subscription_data: {
-          metadata: { user_id: user.id },
+          metadata: metadataOf(user),
           // The landing page's promise: a free trial with no card; without one by its end, it is cancelled.
           ...(trial && {
             trial_period_days: TRIAL_DAYS,
@@ -198,7 +233,11 @@ export function createStripeBilling(deps: StripeBillingDeps) {
     async sync(subscription) {
       if (subscription.provider !== "stripe" || !subscription.providerSubscriptionId) return;
       const readAt = now();
-      const found = await read({ subscriptionId: subscription.providerSubscriptionId, userId: subscription.userId });
+      const found = await read({
+        subscriptionId: subscription.providerSubscriptionId,
+        workspaceId: subscription.workspaceId,
+        userId: subscription.userId,
+      });
       if (found) await repo.transaction((tx) => store(tx, found, readAt));
     },
   };

@@ -43,7 +43,7 @@ export function isPremium(sub: SubscriptionState | undefined, now: Date): boolea
 export const planFromState = (sub: SubscriptionState | undefined, now: Date): PlanId =>
   isPremium(sub, now) ? "premium" : "free";
 
-/** A user gets the free trial once: not after a trial or a subscription of their own. */
+/** A workspace gets the free trial once: not after a trial or a subscription of its own. */
 export const trialAvailable = (sub: SubscriptionState | undefined): boolean =>
   !sub || (sub.trialEnd === null && sub.providerSubscriptionId === null);
 

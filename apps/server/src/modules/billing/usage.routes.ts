@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import type { AccountsRepo } from "../accounts/accounts.repo";
 import type { Auth } from "../auth/auth";
-import { currentUser, requireUser } from "../auth/session";
+import { memberOf, requireUser } from "../auth/session";
 import type { PostsService } from "../posts/posts.service";
 import { planOf } from "./plan.repo";
 
@@ -25,17 +25,17 @@ export async function usageRoutes(
       preHandler: requireUser(opts.auth),
       schema: {
         tags: ["billing"],
-        summary: "What the plan allows and what is used this month",
+        summary: "What the workspace's plan allows and what the workspace used this month",
         querystring: usageQuery,
         response: { 200: usageResponseSchema },
       },
     },
     async (req) => {
-      const userId = currentUser(req).user.id;
-      const plan = PLANS[await planOf(opts.db, userId, now())];
+      const { workspaceId } = memberOf(req);
+      const plan = PLANS[await planOf(opts.db, workspaceId, now())];
       return {
-        socialAccountsCount: await opts.accounts.countActive(userId),
-        postsThisMonth: await opts.posts.postsThisMonth(userId, req.query.timezone),
+        socialAccountsCount: await opts.accounts.countActive(workspaceId),
+        postsThisMonth: await opts.posts.postsThisMonth(workspaceId, req.query.timezone),
         limits: plan.limits,
       };
     },

@@ -11,16 +11,19 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** `%` and `_` in what the user searches for are letters, not wildcards. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Every query of media takes the owner: another user's files cannot be read, found or removed. */
+/**
+ * Every query of media takes the workspace: another workspace's files cannot be read, found or removed.
+ * `userId` on a row is who uploaded it.
+ */
 export function createMediaRepo(db: Db) {
   return {
-    list(userId: string, q: MediaListQuery = {}) {
+    list(workspaceId: string, q: MediaListQuery = {}) {
       return db
         .select()
         .from(mediaFiles)
         .where(
           and(
-            eq(mediaFiles.userId, userId),
+            eq(mediaFiles.workspaceId, workspaceId),
             q.search ? ilike(mediaFiles.originalName, `%${escapeLike(q.search)}%`) : undefined,
             q.type ? eq(mediaFiles.fileType, q.type) : undefined,
             q.platform ? eq(mediaFiles.uploadedFromPlatform, q.platform) : undefined,
@@ -29,30 +32,29 @@ export function createMediaRepo(db: Db) {
         .orderBy(desc(mediaFiles.createdAt), desc(mediaFiles.id));
     },
 
-    async find(userId: string, id: string): Promise<MediaRow | undefined> {
+    async find(workspaceId: string, id: string): Promise<MediaRow | undefined> {
       const [row] = await db
         .select()
         .from(mediaFiles)
-        .where(and(eq(mediaFiles.userId, userId), eq(mediaFiles.id, id)))
+        .where(and(eq(mediaFiles.workspaceId, workspaceId), eq(mediaFiles.id, id)))
         .limit(1);
       return row;
     },
 
-    /** Which of `ids` are the owner's files. */
-    /** The kind of each of these files that is the user's; the others are missing from the map. */
-    async kinds(userId: string, ids: string[]): Promise<Map<string, MediaFileType>> {
+    /** The kind of each of these files that is the workspace's; the others are missing from the map. */
+    async kinds(workspaceId: string, ids: string[]): Promise<Map<string, MediaFileType>> {
       // An id that is not a uuid names no file (and must not reach a uuid column).
       ids = ids.filter((id) => UUID.test(id));
       if (ids.length === 0) return new Map();
       const rows = await db
         .select({ id: mediaFiles.id, fileType: mediaFiles.fileType })
         .from(mediaFiles)
-        .where(and(eq(mediaFiles.userId, userId), inArray(mediaFiles.id, ids)));
+        .where(and(eq(mediaFiles.workspaceId, workspaceId), inArray(mediaFiles.id, ids)));
       return new Map(rows.map((r) => [r.id, r.fileType as MediaFileType]));
     },
 
-    /** What the rules of the networks look at (type, size, dimensions, duration) of these files that are the user's. */
-    async facts(userId: string, ids: string[]): Promise<Map<string, MediaFacts>> {
+    /** What the rules of the networks look at (type, size, dimensions, duration) of these files of the workspace. */
+    async facts(workspaceId: string, ids: string[]): Promise<Map<string, MediaFacts>> {
       ids = ids.filter((id) => UUID.test(id));
       if (ids.length === 0) return new Map();
       const rows = await db
@@ -66,7 +68,7 @@ export function createMediaRepo(db: Db) {
           durationSeconds: mediaFiles.durationSeconds,
         })
         .from(mediaFiles)
-        .where(and(eq(mediaFiles.userId, userId), inArray(mediaFiles.id, ids)));
+        .where(and(eq(mediaFiles.workspaceId, workspaceId), inArray(mediaFiles.id, ids)));
       return new Map(rows.map(({ id, fileType, ...facts }) => [id, { kind: fileType as MediaFileType, ...facts }]));
     },
 
@@ -76,10 +78,10 @@ export function createMediaRepo(db: Db) {
       return inserted ?? null;
     },
 
-    async remove(userId: string, id: string, q: Queryable = db): Promise<MediaRow | undefined> {
+    async remove(workspaceId: string, id: string, q: Queryable = db): Promise<MediaRow | undefined> {
       const [row] = await q
         .delete(mediaFiles)
-        .where(and(eq(mediaFiles.userId, userId), eq(mediaFiles.id, id)))
+        .where(and(eq(mediaFiles.workspaceId, workspaceId), eq(mediaFiles.id, id)))
         .returning();
       return row;
     },

@@ -15,7 +15,7 @@ import { z } from "zod";
 import { errorBody } from "../../http/errors";
 import { withUploadedFile } from "../../http/multipart";
 import type { Auth } from "../auth/auth";
-import { currentUser, requireUser } from "../auth/session";
+import { memberOf, requireUser } from "../auth/session";
 import type { MediaRow } from "./media.repo";
 import type { MediaService } from "./media.service";
 
@@ -49,12 +49,13 @@ export async function mediaRoutes(
       preHandler,
       schema: {
         tags,
-        summary: "The user's media files, newest first, by part of the original name, type or source network",
+        summary:
+          "The media files of the current workspace, newest first, by part of the original name, type or source network",
         querystring: mediaListQuerySchema,
         response: { 200: mediaListResponseSchema },
       },
     },
-    async (req) => ({ media: await service.list(currentUser(req).user.id, req.query) }),
+    async (req) => ({ media: await service.list(memberOf(req), req.query) }),
   );
 
   r.post(
@@ -70,7 +71,7 @@ export async function mediaRoutes(
     },
     async (req) => ({
       media: await withUploadedFile(req, "file", MEDIA_MESSAGES.noFile, (part) =>
-        service.upload(currentUser(req).user.id, { filename: part.filename, stream: part.file }),
+        service.upload(memberOf(req), { filename: part.filename, stream: part.file }),
       ),
     }),
   );
@@ -81,7 +82,7 @@ export async function mediaRoutes(
       preHandler,
       schema: { tags, summary: "One media file", params: idParams, response: { 200: mediaResponseSchema } },
     },
-    async (req) => ({ media: await service.get(currentUser(req).user.id, req.params.id) }),
+    async (req) => ({ media: await service.get(memberOf(req), req.params.id) }),
   );
 
   /** Sends a stored file: its type, no sniffing, no scripts, caching by its hash, and byte ranges. */
@@ -135,7 +136,7 @@ export async function mediaRoutes(
       },
     },
     async (req, reply) => {
-      const row = await service.find(currentUser(req).user.id, req.params.id);
+      const row = await service.find(memberOf(req).workspaceId, req.params.id);
       return sendFile(req, reply, row, req.query.download ? "attachment" : "inline");
     },
   );
@@ -159,7 +160,7 @@ export async function mediaRoutes(
     "/api/media/:id",
     { preHandler, schema: { tags, summary: "Delete a media file and its stored bytes", params: idParams } },
     async (req, reply) => {
-      await service.remove(currentUser(req).user.id, req.params.id);
+      await service.remove(memberOf(req), req.params.id);
       return reply.status(204).send();
     },
   );

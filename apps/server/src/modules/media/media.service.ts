@@ -17,6 +17,7 @@ import type { Db } from "../../db/client";
 import { AppError, notFound } from "../../http/errors";
 import type { LinkSigner } from "../../lib/crypto";
 import type { RealtimeHub } from "../../realtime/hub";
+import { assertCan, type Member } from "../workspaces/member";
 import { hasTooManyPixels, isMediaType, measure, SNIFF_BYTES, type SniffedType, sniffType } from "./media.probe";
 import type { MediaRepo, MediaRow } from "./media.repo";
 import type { ByteRange, MediaStorage } from "./media.storage";
@@ -148,18 +149,19 @@ export function createMediaService(deps: MediaDeps) {
   const maxBytes = deps.maxBytes ?? MEDIA_MAX_BYTES;
 
   const publish = (row: MediaRow, action: "insert" | "delete") =>
-    hub.publish(row.userId, { name: "media", data: { type: "media.changed", action, media: toApiMedia(row) } });
+    hub.publish(row.workspaceId, { name: "media", data: { type: "media.changed", action, media: toApiMedia(row) } });
 
-  async function find(userId: string, id: string): Promise<MediaRow> {
-    const row = await repo.find(userId, id);
+  /** The workspace's file row (404 for any other workspace's). */
+  async function find(workspaceId: string, id: string): Promise<MediaRow> {
+    const row = await repo.find(workspaceId, id);
     if (!row) throw notFound(MEDIA_MESSAGES.notFound);
     return row;
   }
 
   /**
    * Stores the row and the bytes together: the row is written in a transaction that commits only once the
-   * file is in storage, so a failure leaves neither. Its key is `{userId}/{timestamp}.{extension}`; if
-   * another upload of the user took that millisecond, the next one is used.
+   * file is in storage, so a failure leaves neither. Its key is `{userId}/{timestamp}.{extension}` (the
+   * uploader's, as before workspaces); if another upload of the user took that millisecond, the next one is used.
    */
   async function store(row: Omit<MediaRow, "id" | "filename" | "storagePath" | "createdAt">, ext: string, tmp: string) {
     let at = now().getTime();
@@ -182,19 +184,26 @@ export function createMediaService(deps: MediaDeps) {
   }
 
   return {
-    async list(userId: string, query: MediaListQuery = {}): Promise<MediaFile[]> {
-      return (await repo.list(userId, query)).map(toApiMedia);
+    async list(member: Member, query: MediaListQuery = {}): Promise<MediaFile[]> {
+      return (await repo.list(member.workspaceId, query)).map(toApiMedia);
     },
 
-    async get(userId: string, id: string): Promise<MediaFile> {
-      return toApiMedia(await find(userId, id));
+    async get(member: Member, id: string): Promise<MediaFile> {
+      return toApiMedia(await find(member.workspaceId, id));
     },
 
     /**
      * Takes one uploaded file: streamed to a temporary file while its type (from its bytes), size, hash and
      * first bytes are read; refused as soon as it shows it is not an image or a video or grows past the limit.
      */
-    async upload(userId: string, file: IncomingFile): Promise<MediaFile> {
+    async upload(member: Member, file: IncomingFile): Promise<MediaFile> {
+      try {
+        assertCan(member, "media", "upload");
+      } catch (err) {
+        // The file is still arriving: read it to the end (and drop it) so the refusal reaches the browser.
+        file.stream.resume();
+        throw err;
+      }
       const originalName = cleanOriginalName(file.filename);
       await mkdir(deps.tmpDir, { recursive: true });
       const tmp = path.join(deps.tmpDir, `${randomUUID()}.part`);
@@ -220,7 +229,8 @@ export function createMediaService(deps: MediaDeps) {
         }
         row = await store(
           {
-            userId,
+            workspaceId: member.workspaceId,
+            userId: member.userId,
             originalName,
             fileType: mediaFileType(type.mimeType),
             fileSize: inspector.size,
@@ -240,7 +250,7 @@ export function createMediaService(deps: MediaDeps) {
       return toApiMedia(row);
     },
 
-    /** The owner's file row (404 for anyone else). */
+    /** The workspace's file row (404 for any other workspace's). */
     find,
 
     /** The bytes of a file found with `find` (or a range of them). */
@@ -255,9 +265,10 @@ export function createMediaService(deps: MediaDeps) {
     },
 
     /** Removes the row and the stored file together (the row stays if the file cannot be removed). */
-    async remove(userId: string, id: string): Promise<void> {
+    async remove(member: Member, id: string): Promise<void> {
+      assertCan(member, "media", "delete");
       const row = await deps.db.transaction(async (tx) => {
-        const removed = await repo.remove(userId, id, tx);
+        const removed = await repo.remove(member.workspaceId, id, tx);
         if (!removed) return null;
         try {
           await storage.remove(removed.storagePath);
@@ -275,21 +286,28 @@ export function createMediaService(deps: MediaDeps) {
      * media themselves (Instagram, Pinterest, TikTok by URL). It ends with the file's extension.
      */
     publicLink(row: MediaRow, ttlMs = PUBLIC_LINK_TTL_MS): string {
-      const token = deps.links.sign(`${row.userId}/${row.id}`, new Date(now().getTime() + ttlMs));
+      const token = deps.links.sign(`${row.workspaceId}/${row.id}`, new Date(now().getTime() + ttlMs));
       const ext = row.filename.split(".").pop();
       return `${deps.publicUrl}/api/public-media/${token}.${ext}`;
     },
 
     /** The file a public link names, while the link is valid; 404 otherwise. */
     async findByLink(link: string): Promise<MediaRow> {
-      const payload = deps.links.verify(link.replace(/\.[a-z0-9]+$/, ""), now());
-      const [userId, id] = payload?.split("/") ?? [];
-      if (!userId || !id) throw notFound(MEDIA_MESSAGES.notFound);
-      return find(userId, id);
+      const payload = deps.links.verify(link.replace(/\.[a-z0-9]+$/, ""), now()) ?? "";
+      // `{workspaceId}/{id}`; the id (a uuid) is after the last slash.
+      const slash = payload.lastIndexOf("/");
+      const owner = payload.slice(0, slash);
+      const id = payload.slice(slash + 1);
+      if (slash < 1 || !id) throw notFound(MEDIA_MESSAGES.notFound);
+      const row = await repo.find(owner, id);
+      if (row) return row;
+      // Links handed out before workspaces named the uploader: their files moved to the uploader's personal
+      // workspace (migration 0010). They stop working within PUBLIC_LINK_TTL_MS of the upgrade.
+      return find(`personal-${owner}`, id);
     },
 
-    /** Which of the media ids are the user's files (a post may only use those). */
-    kinds: (userId: string, ids: string[]) => repo.kinds(userId, ids),
+    /** Which of the media ids are the workspace's files (a post may only use those). */
+    kinds: (workspaceId: string, ids: string[]) => repo.kinds(workspaceId, ids),
 
     /** Removes temporary files left by a process that stopped in the middle of an upload. */
     async sweepTemporaryFiles(): Promise<void> {

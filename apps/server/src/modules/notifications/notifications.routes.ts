@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Auth } from "../auth/auth";
-import { currentUser, requireUser } from "../auth/session";
+import { memberOf, requireUser } from "../auth/session";
 import type { NotificationsService } from "./notifications.service";
 
 const idParams = z.object({ id: z.uuid(NOTIFICATION_MESSAGES.notFound) });
@@ -21,18 +21,18 @@ export async function notificationsRoutes(app: FastifyInstance, opts: { auth: Au
       preHandler,
       schema: {
         tags,
-        summary: "The user's newest notifications and how many are unread",
+        summary: "The newest notifications of the current workspace and how many are unread",
         response: { 200: notificationListResponseSchema },
       },
     },
-    async (req) => service.list(currentUser(req).user.id),
+    async (req) => service.list(memberOf(req)),
   );
 
   r.post(
     "/api/notifications/read",
     { preHandler, schema: { tags, summary: "Mark all notifications as read", response: { 200: done } } },
     async (req) => {
-      await service.markAllRead(currentUser(req).user.id);
+      await service.markAllRead(memberOf(req));
       return { ok: true as const };
     },
   );
@@ -44,7 +44,7 @@ export async function notificationsRoutes(app: FastifyInstance, opts: { auth: Au
       schema: { tags, summary: "Mark one notification as read", params: idParams, response: { 200: done } },
     },
     async (req) => {
-      await service.markRead(currentUser(req).user.id, req.params.id);
+      await service.markRead(memberOf(req), req.params.id);
       return { ok: true as const };
     },
   );

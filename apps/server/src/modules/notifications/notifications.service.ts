@@ -12,6 +12,7 @@ import type { Db } from "../../db/client";
 import { notifications, posts } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import type { RealtimeHub } from "../../realtime/hub";
+import type { Member } from "../workspaces/member";
 
 /** How many of the newest notifications a list holds. */
 export const NOTIFICATION_LIST_LIMIT = 50;
@@ -51,58 +52,59 @@ function toApi(row: Row): AppNotification {
 }
 
 /**
- * The user's in-app notifications (written by the publishing queue as failures happen, and by the token
- * sweep when an account's access is about to end for good). Every query takes the owner.
+ * A workspace's in-app notifications (written by the publishing queue as failures happen, and by the token
+ * sweep when an account's access is about to end for good). Every query takes the workspace: every member
+ * sees them, and one member marking one read marks it read for all.
  */
 export function createNotificationsService(deps: { db: Db; hub: RealtimeHub; now?: () => Date }) {
   const { db, hub } = deps;
   const now = deps.now ?? (() => new Date());
-  const mine = (userId: string) => eq(notifications.userId, userId);
+  const inWorkspace = (workspaceId: string) => eq(notifications.workspaceId, workspaceId);
 
   return {
-    async list(userId: string): Promise<NotificationList> {
+    async list(member: Member): Promise<NotificationList> {
       const rows = await db
         .select({ ...getTableColumns(notifications), postContent: posts.content })
         .from(notifications)
         .leftJoin(posts, eq(posts.id, notifications.postId))
-        .where(mine(userId))
+        .where(inWorkspace(member.workspaceId))
         .orderBy(desc(notifications.createdAt), desc(notifications.id))
         .limit(NOTIFICATION_LIST_LIMIT);
       const [unread] = await db
         .select({ n: count() })
         .from(notifications)
-        .where(and(mine(userId), isNull(notifications.readAt)));
+        .where(and(inWorkspace(member.workspaceId), isNull(notifications.readAt)));
       return { notifications: rows.map(toApi), unread: unread?.n ?? 0 };
     },
 
-    async markRead(userId: string, id: string): Promise<void> {
+    async markRead(member: Member, id: string): Promise<void> {
       const [row] = await db
         .update(notifications)
         .set({ readAt: now() })
-        .where(and(mine(userId), eq(notifications.id, id), isNull(notifications.readAt)))
+        .where(and(inWorkspace(member.workspaceId), eq(notifications.id, id), isNull(notifications.readAt)))
         .returning({ id: notifications.id });
       if (!row) {
         const [exists] = await db
           .select({ id: notifications.id })
           .from(notifications)
-          .where(and(mine(userId), eq(notifications.id, id)));
+          .where(and(inWorkspace(member.workspaceId), eq(notifications.id, id)));
         if (!exists) throw notFound(NOTIFICATION_MESSAGES.notFound);
         return;
       }
-      this.announce(userId);
+      this.announce(member.workspaceId);
     },
 
-    async markAllRead(userId: string): Promise<void> {
+    async markAllRead(member: Member): Promise<void> {
       await db
         .update(notifications)
         .set({ readAt: now() })
-        .where(and(mine(userId), isNull(notifications.readAt)));
-      this.announce(userId);
+        .where(and(inWorkspace(member.workspaceId), isNull(notifications.readAt)));
+      this.announce(member.workspaceId);
     },
 
-    /** Tells the user's open tabs that their notifications changed. */
-    announce(userId: string) {
-      hub.publish(userId, { name: "notifications", data: { type: "notifications.changed" } });
+    /** Tells the open tabs of the workspace's members that its notifications changed. */
+    announce(workspaceId: string) {
+      hub.publish(workspaceId, { name: "notifications", data: { type: "notifications.changed" } });
     },
   };
 }

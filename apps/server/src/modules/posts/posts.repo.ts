@@ -9,7 +9,7 @@ import {
 } from "@app/shared";
 import { and, asc, count, eq, gte, inArray, lte, notInArray, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "../../db/client";
-import { lockOwner } from "../../db/locks";
+import { lockWorkspace } from "../../db/locks";
 import { posts, postTargets } from "../../db/schema";
 import { derivePostStatus } from "../../worker/queue.repo";
 
@@ -36,6 +36,7 @@ const toSend = ["pending", "failed", "unconfirmed"];
 /** A post row as PostgreSQL writes it in JSON. */
 interface RawPost {
   id: string;
+  workspace_id: string;
   user_id: string;
   content: string;
   hashtags: string[];
@@ -54,6 +55,7 @@ interface RawPost {
 
 const fromRaw = (r: RawPost): PostForApi => ({
   id: r.id,
+  workspaceId: r.workspace_id,
   userId: r.user_id,
   content: r.content,
   hashtags: r.hashtags,
@@ -70,7 +72,7 @@ const fromRaw = (r: RawPost): PostForApi => ({
   targets: r.targets.map((t) => ({ ...t, publishedAt: t.publishedAt ? new Date(t.publishedAt) : null })),
 });
 
-/** Every query of posts takes the owner; targets are reached only through their owner's posts. */
+/** Every query of posts takes the workspace; targets are reached only through their workspace's posts. */
 export function createPostsRepo(db: Db) {
   function attach(rows: PostRow[], targets: TargetRow[]): PostWithTargets[] {
     const byPost = new Map<string, TargetRow[]>();
@@ -101,20 +103,23 @@ export function createPostsRepo(db: Db) {
     if (targets.length) await tx.insert(postTargets).values(targets.map((t) => ({ ...t, postId })));
   }
 
-  async function find(userId: string, id: string, q: Queryable = db): Promise<PostWithTargets | undefined> {
+  async function find(workspaceId: string, id: string, q: Queryable = db): Promise<PostWithTargets | undefined> {
     const rows = await q
       .select()
       .from(posts)
-      .where(and(eq(posts.userId, userId), eq(posts.id, id)))
+      .where(and(eq(posts.workspaceId, workspaceId), eq(posts.id, id)))
       .limit(1);
     return (await withTargets(q, rows))[0];
   }
 
   return {
-    /** Several posts with their targets in two queries, each by its owner and id (a post asked for under another user is not read). */
-    async findMany(keys: readonly { userId: string; id: string }[]): Promise<PostWithTargets[]> {
+    /**
+     * Several posts with their targets in two queries, each by its workspace and id (a post asked for under
+     * another workspace is not read).
+     */
+    async findMany(keys: readonly { workspaceId: string; id: string }[]): Promise<PostWithTargets[]> {
       if (keys.length === 0) return [];
-      const wanted = new Set(keys.map((k) => `${k.userId}:${k.id}`));
+      const wanted = new Set(keys.map((k) => `${k.workspaceId}:${k.id}`));
       const rows = await db
         .select()
         .from(posts)
@@ -126,17 +131,17 @@ export function createPostsRepo(db: Db) {
         );
       return withTargets(
         db,
-        rows.filter((r) => wanted.has(`${r.userId}:${r.id}`)),
+        rows.filter((r) => wanted.has(`${r.workspaceId}:${r.id}`)),
       );
     },
 
     /**
-     * The owner's posts going out between `from` and `to`, soonest first, each with its targets. One query
+     * The workspace's posts going out between `from` and `to`, soonest first, each with its targets. One query
      * that returns JSON: a month of thousands of posts is read in one round trip.
      */
-    async list(userId: string, filter: { from?: Date; to?: Date; status?: PostStatus }): Promise<PostForApi[]> {
+    async list(workspaceId: string, filter: { from?: Date; to?: Date; status?: PostStatus }): Promise<PostForApi[]> {
       const where = and(
-        eq(posts.userId, userId),
+        eq(posts.workspaceId, workspaceId),
         filter.from ? gte(posts.scheduledAt, filter.from) : undefined,
         filter.to ? lte(posts.scheduledAt, filter.to) : undefined,
         filter.status ? eq(posts.status, filter.status) : undefined,
@@ -159,12 +164,12 @@ export function createPostsRepo(db: Db) {
     },
 
     /**
-     * The owner's posts going out in [from, to) as the calendar shows them (see calendarItemSchema), soonest
+     * The workspace's posts going out in [from, to) as the calendar shows them (see calendarItemSchema), soonest
      * first: the JSON text of the array, built by the database in one statement. A post's networks are kept on
      * its row (posts.platforms, by triggers on its targets); its targets are read only for the result counts of
      * a post out in part or not at all. No target row, content or option reaches JavaScript.
      */
-    async calendar(userId: string, range: CalendarQuery): Promise<string> {
+    async calendar(workspaceId: string, range: CalendarQuery): Promise<string> {
       const text = sql`coalesce(nullif(btrim(p.content, ${WHITESPACE}), ''),
         array_to_string(array(select '#' || h from unnest(p.hashtags) with ordinality as u(h, n) order by n), ' '))`;
       const res = await db.execute(sql`
@@ -181,7 +186,7 @@ export function createPostsRepo(db: Db) {
               from ${postTargets} pt where pt.post_id = p.id
             ) end as results
         ) x
-        where p.user_id = ${userId} and p.scheduled_at >= ${new Date(range.from)}::timestamptz
+        where p.workspace_id = ${workspaceId} and p.scheduled_at >= ${new Date(range.from)}::timestamptz
           and p.scheduled_at < ${new Date(range.to)}::timestamptz`);
       const [first] = (res as unknown as { rows: { items: string }[] }).rows;
       return `[${first?.items ?? ""}]`;
@@ -189,22 +194,22 @@ export function createPostsRepo(db: Db) {
 
     find,
 
-    /** Runs `work` in a transaction holding the owner's lock (see lockOwner). */
-    transactionForOwner<T>(userId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+    /** Runs `work` in a transaction holding the workspace's lock (see lockWorkspace). */
+    transactionForWorkspace<T>(workspaceId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
-        await lockOwner(tx, userId);
+        await lockWorkspace(tx, workspaceId);
         return work(tx);
       });
     },
 
-    /** Posts of the owner created inside the window whose status counts towards the plan. */
-    async countCounted(userId: string, window: { start: Date; end: Date }, q: Queryable = db): Promise<number> {
+    /** Posts of the workspace created inside the window whose status counts towards the plan. */
+    async countCounted(workspaceId: string, window: { start: Date; end: Date }, q: Queryable = db): Promise<number> {
       const [row] = await q
         .select({ n: count() })
         .from(posts)
         .where(
           and(
-            eq(posts.userId, userId),
+            eq(posts.workspaceId, workspaceId),
             inArray(posts.status, [...COUNTED_STATUSES]),
             gte(posts.createdAt, window.start),
             lte(posts.createdAt, window.end),
@@ -225,19 +230,27 @@ export function createPostsRepo(db: Db) {
      * otherwise the old ones follow the new time. What is already published stays as it is; every other target
      * waits for `nextAttemptAt` afresh (a failed post's failed networks are sent again), and with `rewritten`
      * forgets what an earlier attempt made (an X thread's posted parts), so changed text starts a new thread.
-     * Undefined when the post is gone or going out.
+     * Undefined when the post is gone or going out, or (with `whileStatus`) no longer has that status.
      */
     async updateEditable(
       tx: Tx,
-      userId: string,
+      workspaceId: string,
       id: string,
       set: Partial<typeof posts.$inferInsert>,
       targets: { replace?: NewTarget[]; nextAttemptAt: Date | null; rewritten?: boolean },
+      whileStatus?: PostStatus,
     ): Promise<PostWithTargets | undefined> {
       const [row] = await tx
         .update(posts)
         .set({ ...set, updatedAt: new Date() })
-        .where(and(eq(posts.userId, userId), eq(posts.id, id), editable))
+        .where(
+          and(
+            eq(posts.workspaceId, workspaceId),
+            eq(posts.id, id),
+            editable,
+            whileStatus ? eq(posts.status, whileStatus) : undefined,
+          ),
+        )
         .returning();
       if (!row) return undefined;
       const mine = eq(postTargets.postId, id);
@@ -282,11 +295,11 @@ export function createPostsRepo(db: Db) {
 
     /**
      * Puts the post's failed (and unconfirmed) targets back in the queue, due now; undefined when the post
-     * is not the owner's or has none to retry.
+     * is not the workspace's or has none to retry.
      */
-    async retryFailed(userId: string, id: string, now: Date): Promise<PostWithTargets | undefined> {
+    async retryFailed(workspaceId: string, id: string, now: Date): Promise<PostWithTargets | undefined> {
       return db.transaction(async (tx) => {
-        const post = await find(userId, id, tx);
+        const post = await find(workspaceId, id, tx);
         if (!post) return undefined;
         const retried = await tx
           .update(postTargets)
@@ -302,18 +315,28 @@ export function createPostsRepo(db: Db) {
           .returning({ id: postTargets.id });
         if (retried.length === 0) return undefined;
         await tx.update(posts).set({ status: "publishing", updatedAt: now }).where(eq(posts.id, id));
-        return find(userId, id, tx);
+        return find(workspaceId, id, tx);
       });
     },
 
-    /** Deletes a post that is not going out right now; returns it as it was, or undefined. */
-    async deleteEditable(userId: string, id: string): Promise<PostWithTargets | undefined> {
+    /**
+     * Deletes a post that is not going out right now (with `draftOf`, only while it is a draft that user wrote);
+     * returns it as it was, or undefined.
+     */
+    async deleteEditable(workspaceId: string, id: string, draftOf?: string): Promise<PostWithTargets | undefined> {
       return db.transaction(async (tx) => {
-        const before = await find(userId, id, tx);
+        const before = await find(workspaceId, id, tx);
         if (!before) return undefined;
         const [gone] = await tx
           .delete(posts)
-          .where(and(eq(posts.userId, userId), eq(posts.id, id), deletable))
+          .where(
+            and(
+              eq(posts.workspaceId, workspaceId),
+              eq(posts.id, id),
+              deletable,
+              draftOf ? and(eq(posts.userId, draftOf), eq(posts.status, "draft")) : undefined,
+            ),
+          )
           .returning({ id: posts.id });
         return gone ? before : undefined;
       });

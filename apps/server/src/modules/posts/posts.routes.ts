@@ -11,7 +11,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Auth } from "../auth/auth";
-import { currentUser, requireUser } from "../auth/session";
+import { memberOf, requireUser } from "../auth/session";
 import type { PostsService } from "./posts.service";
 
 const idParams = z.object({ id: z.uuid("Unknown post id") });
@@ -34,7 +34,7 @@ export async function postsRoutes(app: FastifyInstance, opts: { auth: Auth; serv
         response: { 200: postListResponseSchema },
       },
     },
-    async (req) => ({ posts: await service.list(currentUser(req).user.id, req.query) }),
+    async (req) => ({ posts: await service.list(memberOf(req), req.query) }),
   );
 
   r.get(
@@ -52,7 +52,7 @@ export async function postsRoutes(app: FastifyInstance, opts: { auth: Auth; serv
     // The database writes the answer's JSON; it goes out as it is, without a second serialization of
     // thousands of items (the schema above documents it and the tests hold it to it).
     async (req, reply) => {
-      const json = await service.calendar(currentUser(req).user.id, req.query);
+      const json = await service.calendar(memberOf(req), req.query);
       // A string with a JSON type is sent as it is (Fastify skips the route's serializer for it).
       return reply
         .type("application/json; charset=utf-8")
@@ -71,13 +71,13 @@ export async function postsRoutes(app: FastifyInstance, opts: { auth: Auth; serv
         response: one,
       },
     },
-    async (req) => ({ post: await service.create(currentUser(req).user.id, req.body) }),
+    async (req) => ({ post: await service.create(memberOf(req), req.body) }),
   );
 
   r.get(
     "/api/posts/:id",
     { preHandler, schema: { tags, summary: "One post with its targets", params: idParams, response: one } },
-    async (req) => ({ post: await service.get(currentUser(req).user.id, req.params.id) }),
+    async (req) => ({ post: await service.get(memberOf(req), req.params.id) }),
   );
 
   r.patch(
@@ -93,7 +93,7 @@ export async function postsRoutes(app: FastifyInstance, opts: { auth: Auth; serv
         response: one,
       },
     },
-    async (req) => ({ post: await service.update(currentUser(req).user.id, req.params.id, req.body) }),
+    async (req) => ({ post: await service.update(memberOf(req), req.params.id, req.body) }),
   );
 
   r.delete(
@@ -102,7 +102,7 @@ export async function postsRoutes(app: FastifyInstance, opts: { auth: Auth; serv
       preHandler,
       schema: { tags, summary: "Delete a post that is not going out right now", params: idParams, response: one },
     },
-    async (req) => ({ post: await service.remove(currentUser(req).user.id, req.params.id) }),
+    async (req) => ({ post: await service.remove(memberOf(req), req.params.id) }),
   );
 
   r.post(
@@ -111,7 +111,7 @@ export async function postsRoutes(app: FastifyInstance, opts: { auth: Auth; serv
       preHandler,
       schema: { tags, summary: "Publish a scheduled post now", params: idParams, response: one },
     },
-    async (req) => ({ post: await service.publishNow(currentUser(req).user.id, req.params.id) }),
+    async (req) => ({ post: await service.publishNow(memberOf(req), req.params.id) }),
   );
 
   r.post(
@@ -120,6 +120,6 @@ export async function postsRoutes(app: FastifyInstance, opts: { auth: Auth; serv
       preHandler,
       schema: { tags, summary: "Send the post again to the networks that failed it", params: idParams, response: one },
     },
-    async (req) => ({ post: await service.retry(currentUser(req).user.id, req.params.id) }),
+    async (req) => ({ post: await service.retry(memberOf(req), req.params.id) }),
   );
 }

@@ -1,6 +1,7 @@
 import {
   type CalendarQuery,
   type CreatePostBody,
+  can,
   checkPost,
   DEFAULT_DRAFT_TIME,
   MEDIA_MESSAGES,
@@ -23,13 +24,14 @@ import type { RealtimeHub } from "../../realtime/hub";
 import type { AccountsRepo } from "../accounts/accounts.repo";
 import { planOf } from "../billing/plan.repo";
 import type { MediaRepo } from "../media/media.repo";
+import { assertCan, type Member } from "../workspaces/member";
 import type { NewTarget, PostForApi, PostsRepo, PostWithTargets } from "./posts.repo";
 
 export interface PostsDeps {
   db: Db;
   repo: PostsRepo;
   accounts: AccountsRepo;
-  /** A post may only use the owner's media files. */
+  /** A post may only use its workspace's media files. */
   media: Pick<MediaRepo, "facts">;
   hub: RealtimeHub;
   now?: () => Date;
@@ -105,25 +107,25 @@ export function createPostsService(deps: PostsDeps) {
   const now = deps.now ?? (() => new Date());
 
   const publish = (row: PostWithTargets, action: "insert" | "update" | "delete") => {
-    hub.publish(row.userId, { name: "posts", data: { type: "posts.changed", action, post: toApiPost(row) } });
+    hub.publish(row.workspaceId, { name: "posts", data: { type: "posts.changed", action, post: toApiPost(row) } });
     // Due now (publish now, a time already past, a retry): the publishing workers take it at once, not at their next poll.
     if (row.targets.some((t) => t.status === "pending" && t.nextAttemptAt && t.nextAttemptAt <= now())) hub.due();
   };
 
-  // Posts announced by reference (announce) are read here, for the users watching from this process.
+  // Posts announced by reference (announce) are read here, for the workspaces watched from this process.
   hub.resolveWith("posts", async (changed) =>
     (await repo.findMany(changed)).map((row) => ({
-      userId: row.userId,
+      workspaceId: row.workspaceId,
       event: { name: "posts", data: { type: "posts.changed", action: "update", post: toApiPost(row) } },
     })),
   );
 
-  /** The chosen accounts, which must be the owner's active ones; one target per account. */
+  /** The chosen accounts, which must be the workspace's active ones; one target per account. */
   async function targetsFor(
-    userId: string,
+    workspaceId: string,
     w: Pick<Written, "accountIds" | "facebookPageId">,
   ): Promise<{ platforms: Platform[]; targets: Omit<NewTarget, "nextAttemptAt">[] }> {
-    const active = new Map((await deps.accounts.listActive(userId)).map((a) => [a.id, a]));
+    const active = new Map((await deps.accounts.listActive(workspaceId)).map((a) => [a.id, a]));
     const ids = [...new Set(w.accountIds)];
     const targets: Omit<NewTarget, "nextAttemptAt">[] = [];
     for (const id of ids) {
@@ -140,10 +142,10 @@ export function createPostsService(deps: PostsDeps) {
   }
 
   /**
-   * Applies the spec's rules, with the kinds of the post's media, which must be the owner's; a draft
+   * Applies the spec's rules, with the kinds of the post's media, which must be the workspace's; a draft
    * without a date or time gets today at 09:00.
    */
-  async function checked(userId: string, w: Written, platforms: Platform[]): Promise<Written & { at: Date }> {
+  async function checked(workspaceId: string, w: Written, platforms: Platform[]): Promise<Written & { at: Date }> {
     const filled =
       w.status === "draft"
         ? {
@@ -153,7 +155,7 @@ export function createPostsService(deps: PostsDeps) {
           }
         : w;
     const kinds = await deps.media.facts(
-      userId,
+      workspaceId,
       filled.media.map((m) => m.id),
     );
     const media = filled.media.map((m) => kinds.get(m.id) ?? { kind: undefined });
@@ -164,12 +166,12 @@ export function createPostsService(deps: PostsDeps) {
     return { ...filled, at: zonedInstant(filled.scheduledDate, filled.scheduledTime, filled.timezone) };
   }
 
-  /** The Free plan's posts per month, counted in the user's zone; fails closed. */
-  async function assertRoomForAnother(tx: Tx, userId: string, timezone: string) {
+  /** The Free plan's posts per month (the workspace's plan and posts), counted in the user's zone; fails closed. */
+  async function assertRoomForAnother(tx: Tx, workspaceId: string, timezone: string) {
     try {
-      const limit = PLANS[await planOf(tx, userId, now())].limits.postsPerMonth;
+      const limit = PLANS[await planOf(tx, workspaceId, now())].limits.postsPerMonth;
       if (limit === null) return;
-      if ((await repo.countCounted(userId, monthWindow(now(), timezone), tx)) >= limit)
+      if ((await repo.countCounted(workspaceId, monthWindow(now(), timezone), tx)) >= limit)
         throw new AppError(403, "PLAN_LIMIT", POST_MESSAGES.limitReached(limit), POST_MESSAGES.limitTitle);
     } catch (err) {
       if (err instanceof AppError) throw err;
@@ -190,8 +192,8 @@ export function createPostsService(deps: PostsDeps) {
   });
 
   return {
-    async list(userId: string, filter: { from?: string; to?: string; status?: PostStatus }): Promise<Post[]> {
-      const rows = await repo.list(userId, {
+    async list(member: Member, filter: { from?: string; to?: string; status?: PostStatus }): Promise<Post[]> {
+      const rows = await repo.list(member.workspaceId, {
         from: filter.from ? new Date(filter.from) : undefined,
         to: filter.to ? new Date(filter.to) : undefined,
         status: filter.status,
@@ -200,18 +202,21 @@ export function createPostsService(deps: PostsDeps) {
     },
 
     /** The calendar's posts in [from, to): the JSON text of `calendarResponseSchema`, ready to send. */
-    async calendar(userId: string, range: CalendarQuery): Promise<string> {
-      return `{"items":${await repo.calendar(userId, range)}}`;
+    async calendar(member: Member, range: CalendarQuery): Promise<string> {
+      return `{"items":${await repo.calendar(member.workspaceId, range)}}`;
     },
 
-    async get(userId: string, id: string): Promise<Post> {
-      const row = await repo.find(userId, id);
+    async get(member: Member, id: string): Promise<Post> {
+      const row = await repo.find(member.workspaceId, id);
       if (!row) throw notFound(POST_MESSAGES.notFound);
       return toApiPost(row);
     },
 
-    async create(userId: string, input: CreatePostBody): Promise<Post> {
+    /** A draft needs post.draft; a post saved scheduled (or published now) needs post.schedule. */
+    async create(member: Member, input: CreatePostBody): Promise<Post> {
+      const { workspaceId, userId } = member;
       const { publishNow, ...body } = input;
+      assertCan(member, "post", body.status === "scheduled" ? "schedule" : "draft");
       if (publishNow) {
         if (body.status !== "scheduled")
           throw new AppError(400, "VALIDATION_ERROR", "Only a post being scheduled can be published now.");
@@ -219,13 +224,13 @@ export function createPostsService(deps: PostsDeps) {
         body.scheduledDate = at.date;
         body.scheduledTime = at.time;
       }
-      const { platforms, targets } = await targetsFor(userId, body);
-      const w = await checked(userId, body, platforms);
-      const row = await repo.transactionForOwner(userId, async (tx) => {
-        if (w.status === "scheduled") await assertRoomForAnother(tx, userId, w.timezone);
+      const { platforms, targets } = await targetsFor(workspaceId, body);
+      const w = await checked(workspaceId, body, platforms);
+      const row = await repo.transactionForWorkspace(workspaceId, async (tx) => {
+        if (w.status === "scheduled") await assertRoomForAnother(tx, workspaceId, w.timezone);
         return repo.insert(
           tx,
-          { userId, ...rowValues(w), createdAt: now(), updatedAt: now() },
+          { workspaceId, userId, ...rowValues(w), createdAt: now(), updatedAt: now() },
           targets.map((t) => ({ ...t, nextAttemptAt: w.status === "scheduled" ? w.at : null })),
         );
       });
@@ -235,10 +240,12 @@ export function createPostsService(deps: PostsDeps) {
 
     /**
      * Changes a post that has not started publishing. A new date alone keeps the time (a reschedule); the
-     * date and time are read in the post's zone, so a daylight-saving change never shifts it.
+     * date and time are read in the post's zone, so a daylight-saving change never shifts it. A draft saved as
+     * a draft needs post.draft; any other change (a post that is, was or becomes scheduled) needs post.schedule.
      */
-    async update(userId: string, id: string, body: UpdatePostBody): Promise<Post> {
-      const existing = await repo.find(userId, id);
+    async update(member: Member, id: string, body: UpdatePostBody): Promise<Post> {
+      const { workspaceId } = member;
+      const existing = await repo.find(workspaceId, id);
       if (!existing) throw notFound(POST_MESSAGES.notFound);
       if (!REVISABLE_STATUSES.includes(existing.status as PostStatus)) throw notEditable();
       // A post that failed is saved to go out again (its failed networks only), unless kept as a draft.
@@ -257,53 +264,75 @@ export function createPostsService(deps: PostsDeps) {
         status: body.status ?? (resend ? "scheduled" : (existing.status as "draft" | "scheduled")),
         options: body.options ?? existing.options,
       };
+      // Only a draft that stays one is draft work; anything that is, was or becomes scheduled is scheduling.
+      const draftWork = existing.status === "draft" && merged.status === "draft";
+      assertCan(member, "post", draftWork ? "draft" : "schedule");
       const retarget = body.accountIds !== undefined || body.facebookPageId !== undefined;
       // Accounts disconnected since are checked only when the user picks accounts again.
       const { platforms, targets } = retarget
-        ? await targetsFor(userId, merged)
+        ? await targetsFor(workspaceId, merged)
         : { platforms: [...new Set(existing.targets.map((t) => t.platform as Platform))], targets: [] };
-      const w = await checked(userId, merged, platforms);
+      const w = await checked(workspaceId, merged, platforms);
       const nextAttemptAt = w.status === "scheduled" ? w.at : null;
       // What goes out changed: an X thread cut short starts afresh instead of going on from its old parts.
       const rewritten = (["content", "hashtags", "mentions", "media", "options"] as const).some(
         (k) => stable(w[k]) !== stable(existing[k]),
       );
-      const row = await repo.transactionForOwner(userId, async (tx) => {
+      const row = await repo.transactionForWorkspace(workspaceId, async (tx) => {
         if (w.status === "scheduled" && (existing.status === "draft" || existing.status === "failed"))
-          await assertRoomForAnother(tx, userId, w.timezone);
-        return repo.updateEditable(tx, userId, id, rowValues(w), {
-          ...(retarget && { replace: targets.map((t) => ({ ...t, nextAttemptAt })) }),
-          nextAttemptAt,
-          rewritten,
-        });
+          await assertRoomForAnother(tx, workspaceId, w.timezone);
+        return repo.updateEditable(
+          tx,
+          workspaceId,
+          id,
+          rowValues(w),
+          {
+            ...(retarget && { replace: targets.map((t) => ({ ...t, nextAttemptAt })) }),
+            nextAttemptAt,
+            rewritten,
+          },
+          // Draft work is allowed only while the post is a draft (another member may schedule it meanwhile).
+          draftWork ? "draft" : undefined,
+        );
       });
       if (!row) throw notEditable();
       publish(row, "update");
       return toApiPost(row);
     },
 
-    async remove(userId: string, id: string): Promise<Post> {
-      const existing = await repo.find(userId, id);
+    /** Needs post.delete, except that a member who may write drafts may delete a draft of their own. */
+    async remove(member: Member, id: string): Promise<Post> {
+      const { workspaceId } = member;
+      const existing = await repo.find(workspaceId, id);
       if (!existing) throw notFound(POST_MESSAGES.notFound);
-      const gone = await repo.deleteEditable(userId, id);
+      const ownDraft =
+        existing.status === "draft" && existing.userId === member.userId && can(member.role, "post", "draft");
+      if (!ownDraft) assertCan(member, "post", "delete");
+      const gone = await repo.deleteEditable(
+        workspaceId,
+        id,
+        can(member.role, "post", "delete") ? undefined : member.userId,
+      );
       if (!gone) throw new AppError(409, "POST_NOT_EDITABLE", POST_MESSAGES.notDeletable);
       publish(gone, "delete");
       return toApiPost(gone);
     },
 
     /** Publish now on a scheduled post: it becomes due at once and the publisher takes it from the queue. */
-    async publishNow(userId: string, id: string): Promise<Post> {
-      const existing = await repo.find(userId, id);
+    async publishNow(member: Member, id: string): Promise<Post> {
+      assertCan(member, "post", "schedule");
+      const { workspaceId } = member;
+      const existing = await repo.find(workspaceId, id);
       if (!existing) throw notFound(POST_MESSAGES.notFound);
       // A worker may have taken the post in the meantime (it was due): it is going out, as asked.
       if (goingOut(existing)) return toApiPost(existing);
       if (existing.status !== "scheduled") throw notEditable();
       const at = now();
-      const row = await repo.transactionForOwner(userId, (tx) =>
-        repo.updateEditable(tx, userId, id, { scheduledAt: at }, { nextAttemptAt: at }),
+      const row = await repo.transactionForWorkspace(workspaceId, (tx) =>
+        repo.updateEditable(tx, workspaceId, id, { scheduledAt: at }, { nextAttemptAt: at }),
       );
       if (!row) {
-        const current = await repo.find(userId, id);
+        const current = await repo.find(workspaceId, id);
         if (current && goingOut(current)) return toApiPost(current);
         throw notEditable();
       }
@@ -312,10 +341,11 @@ export function createPostsService(deps: PostsDeps) {
     },
 
     /** Sends the networks that failed the post again, now. */
-    async retry(userId: string, id: string): Promise<Post> {
-      const row = await repo.retryFailed(userId, id, now());
+    async retry(member: Member, id: string): Promise<Post> {
+      assertCan(member, "post", "schedule");
+      const row = await repo.retryFailed(member.workspaceId, id, now());
       if (!row) {
-        if (!(await repo.find(userId, id))) throw notFound(POST_MESSAGES.notFound);
+        if (!(await repo.find(member.workspaceId, id))) throw notFound(POST_MESSAGES.notFound);
         throw new AppError(409, "NOTHING_TO_RETRY", POST_MESSAGES.nothingToRetry);
       }
       publish(row, "update");
@@ -323,17 +353,17 @@ export function createPostsService(deps: PostsDeps) {
     },
 
     /**
-     * Tells the owner's open tabs that the post changed (the worker calls it as targets settle). The posts
-     * announced together go out as references in one notification, and are read only by the processes where
-     * their owners have a tab open (see the resolver above), not here for every post.
+     * Tells the open tabs of the post's workspace that it changed (the worker calls it as targets settle). The
+     * posts announced together go out as references in one notification, and are read only by the processes
+     * where their workspaces have a tab open (see the resolver above), not here for every post.
      */
-    announce(userId: string, id: string): void {
-      hub.changed("posts", userId, id);
+    announce(workspaceId: string, id: string): void {
+      hub.changed("posts", workspaceId, id);
     },
 
-    /** Posts counted towards the plan this month, in the user's zone. */
-    postsThisMonth(userId: string, timezone: string): Promise<number> {
-      return repo.countCounted(userId, monthWindow(now(), timezone));
+    /** Posts of the workspace counted towards the plan this month, in the user's zone. */
+    postsThisMonth(workspaceId: string, timezone: string): Promise<number> {
+      return repo.countCounted(workspaceId, monthWindow(now(), timezone));
     },
   };
 }

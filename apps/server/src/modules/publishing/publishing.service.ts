@@ -30,13 +30,13 @@ export function createPublisher(deps: PublishingDeps): Publisher {
     hooks: AttemptHooks,
   ): Promise<PublishRequest> {
     // The claim brought the post along (it cannot change once going out); read it only when it did not.
-    const post = t.post ?? (await deps.posts.find(t.userId, t.postId));
+    const post = t.post ?? (await deps.posts.find(t.workspaceId, t.postId));
     if (!post) throw refuse("This post no longer exists.", 404);
     const media: PublishMedia[] = [];
     for (const item of post.media) {
       let row: Awaited<ReturnType<PublishingDeps["media"]["find"]>>;
       try {
-        row = await deps.media.find(t.userId, item.id);
+        row = await deps.media.find(t.workspaceId, item.id);
       } catch (err) {
         if (err instanceof AppError && err.statusCode === 404) throw refuse(MEDIA_MESSAGES.missingInPost, 404);
         throw err;
@@ -74,13 +74,13 @@ export function createPublisher(deps: PublishingDeps): Publisher {
 
   return {
     publish(t, hooks) {
-      return deps.accounts.withAccount(t.userId, t.accountId, async ({ adapter, token, account }) => {
+      return deps.accounts.withAccount(t.workspaceId, t.accountId, async ({ adapter, token, account }) => {
         if (!adapter.publish) throw refuse(`Publishing to ${label(t.platform)} is not available yet.`, 501);
         return adapter.publish(await requestFor(t, account, token, hooks));
       });
     },
     async lookup(t): Promise<LookupOutcome> {
-      return deps.accounts.withAccount(t.userId, t.accountId, async ({ adapter, token, account }) => {
+      return deps.accounts.withAccount(t.workspaceId, t.accountId, async ({ adapter, token, account }) => {
         if (!adapter.lookup) return "unsupported" as const;
         return adapter.lookup(await requestFor(t, account, token, NO_HOOKS));
       });
