@@ -319,4 +319,39 @@ export const WORKSPACE_MESSAGES = {
   /** A 403: the member's role does not allow it; names the roles that do. */
   notAllowed: (roles: readonly string[]) =>
     `Your role in this workspace does not allow this. Ask ${roles.length ? `an ${roles.join(" or ")}` : "the owner"}.`,
+  nameRequired: "Give the workspace a name.",
+  nameTooLong: "A workspace name can be at most 100 characters.",
+  unknownRole: "Choose a role: admin, editor or contributor.",
+  /** Invite Member on the Free plan (the server's refusal and the screen's notice) */
+  teamIsPremium:
+    "Team collaboration is a Premium feature: on the Free plan a workspace has its owner only. Upgrade to invite members.",
+  alreadyMember: "This person is already a member of the workspace.",
+  alreadyInvited: "This person already has a pending invitation. Resend it instead.",
+  invitationNotFound: "This invitation does not exist or was cancelled.",
+  invitationExpired: "This invitation has expired. Ask for a new one.",
+  invitationUsed: "This invitation has already been accepted.",
+  invitationForSomeoneElse: (email: string) =>
+    `This invitation was sent to ${email}. Sign in with that e-mail address to accept it.`,
+  ownerRoleFixed: "The owner's role cannot be changed, and the owner cannot be removed.",
+  workspaceNotFound: "This workspace does not exist or you are no longer a member of it.",
+  memberNotFound: "This person is not a member of the workspace.",
+} as const;
+
+export const TASK_MESSAGES = {
+  titleRequired: "Give the task a title.",
+  titleTooLong: "A task title can be at most 200 characters.",
+  descriptionTooLong: "A task description can be at most 5000 characters.",
+  assigneeNotMember: "The assignee must be a member of this workspace.",
+  postNotFound: "The linked post does not exist in this workspace.",
+  notFound: "Task not found.",
+  notYours: "You can change only the tasks you created or that are assigned to you. Ask an owner, admin or editor.",
+} as const;
+
+export const APPROVAL_MESSAGES = {
+  /** a Contributor (or an Editor where posts need approval) tried to schedule or publish */
+  needsApproval: "Posts you write in this workspace need approval: submit it for approval instead.",
+  notPending: "This post is not waiting for approval.",
+  timePassed: "This post's time has passed. Choose a new date and time to approve it.",
+  commentRequired: "Write a comment saying what to change.",
+  commentTooLong: "A comment can be at most 2000 characters.",
 } as const;

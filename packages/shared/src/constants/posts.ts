@@ -2,6 +2,8 @@ import type { Platform } from "./platforms";
 
 export const POST_STATUSES = [
   "draft",
+  /** submitted for approval: never published until an approver approves it (it is then scheduled) */
+  "pending_approval",
   "scheduled",
   "publishing",
   "published",
@@ -10,9 +12,9 @@ export const POST_STATUSES = [
 ] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 /** What a post can be saved as; the other statuses are reached by publishing. */
-export const SAVE_STATUSES = ["draft", "scheduled"] as const;
+export const SAVE_STATUSES = ["draft", "pending_approval", "scheduled"] as const;
 /** A post can be edited, rescheduled or deleted only while nothing of it has started going out. */
-export const EDITABLE_STATUSES: readonly PostStatus[] = ["draft", "scheduled"];
+export const EDITABLE_STATUSES: readonly PostStatus[] = ["draft", "pending_approval", "scheduled"];
 /**
  * Publishing ended with failures: such a post can still be edited, and saving it sends it again only to the
  * networks that failed it (what went out stays out).

@@ -5,11 +5,13 @@ import { WORKSPACE_ROLES } from "../constants/workspaces";
 import { newPasswordProblem, passwordIsEmail } from "../rules/password-rules";
 import { singleLineText } from "./text";
 
-const email = singleLineText("E-mail", { required: AUTH_MESSAGES.emailRequired })
+/** An e-mail address as people type it: trimmed and lower-cased. */
+export const emailSchema = singleLineText("E-mail", { required: AUTH_MESSAGES.emailRequired })
   .trim()
   .toLowerCase()
   .min(1, AUTH_MESSAGES.emailRequired)
   .email(AUTH_MESSAGES.invalidEmail);
+const email = emailSchema;
 
 /** A new password (sign-up, reset, change): the rules of newPasswordProblem, but for the e-mail (see below). */
 export const newPasswordSchema = singleLineText("Password", { required: AUTH_MESSAGES.passwordTooShort }).superRefine(

@@ -106,7 +106,7 @@ const hashtagSchema = singleLineText("A hashtag")
 const longestText = Math.max(...Object.values(TEXT_LIMITS));
 
 /** The fields a post is written with; the create call and the form share them. */
-const postFields = {
+export const postFields = {
   content: multiLineText("Content").max(longestText),
   hashtags: z.array(hashtagSchema).max(MAX_HASHTAGS),
   mentions: z.array(singleLineText("A mention").trim().min(1).max(100)).max(50),

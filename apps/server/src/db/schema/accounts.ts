@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { workspaces } from "./workspaces";
+import { workspaceColumn } from "./workspaces";
 
 /** Connected network accounts. Tokens are stored encrypted (see lib/crypto.ts). */
 export const socialAccounts = pgTable(
@@ -9,9 +9,7 @@ export const socialAccounts = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     /** the workspace it belongs to (migration 0010 moved each user's rows into their personal one) */
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -50,9 +48,7 @@ export const oauthStates = pgTable("oauth_states", {
   /** sha256 of the state sent to the network; the state itself is never stored. */
   stateHash: text("state_hash").primaryKey(),
   /** the workspace the account will belong to */
-  workspaceId: text("workspace_id")
-    .notNull()
-    .references(() => workspaces.id, { onDelete: "cascade" }),
+  workspaceId: workspaceColumn(),
   userId: text("user_id")
     .notNull()
     .references(() => users.id, { onDelete: "cascade" }),

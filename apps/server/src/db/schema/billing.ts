@@ -1,6 +1,6 @@
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { workspaces } from "./workspaces";
+import { workspaceColumn } from "./workspaces";
 
 /**
  * A user's plan. No row, or a row that is not active, means Free. Billing fills it: the local test-mode
@@ -11,10 +11,7 @@ export const subscriptions = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     /** the workspace whose plan it is (migration 0010 moved each user's into their personal one) */
-    workspaceId: text("workspace_id")
-      .notNull()
-      .unique()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn().unique(),
     /** who subscribed (the workspace's owner then) */
     userId: text("user_id")
       .notNull()
@@ -64,9 +61,7 @@ export const billingSessions = pgTable(
   {
     tokenHash: text("token_hash").primaryKey(),
     /** the workspace it belongs to (migration 0010 moved each user's rows into their personal one) */
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

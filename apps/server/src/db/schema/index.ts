@@ -4,5 +4,6 @@ export * from "./billing";
 export * from "./media";
 export * from "./notifications";
 export * from "./posts";
+export * from "./tasks";
 export * from "./workers";
 export * from "./workspaces";

@@ -11,7 +11,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { workspaces } from "./workspaces";
+import { workspaceColumn } from "./workspaces";
 
 /**
  * A file of a user's media library. The bytes live in storage (local disk or S3) at `storage_path`,
@@ -22,9 +22,7 @@ export const mediaFiles = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     /** the workspace it belongs to (migration 0010 moved each user's rows into their personal one) */
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

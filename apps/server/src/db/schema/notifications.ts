@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { posts, postTargets } from "./posts";
-import { workspaces } from "./workspaces";
+import { workspaceColumn } from "./workspaces";
 
 /**
  * What the app tells a user in the app: each publishing failure (a network refused a post, or an
@@ -14,9 +14,7 @@ export const notifications = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     /** the workspace it belongs to (migration 0010 moved each user's rows into their personal one) */
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

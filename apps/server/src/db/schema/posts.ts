@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { socialAccounts } from "./accounts";
 import { users } from "./auth";
-import { workspaces } from "./workspaces";
+import { workspaceColumn } from "./workspaces";
 
 /**
  * A post as written: its text, media and options, and when it goes out. `scheduled_at` is an instant;
@@ -14,9 +14,7 @@ export const posts = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     /** the workspace it belongs to (migration 0010 moved each user's rows into their personal one) */
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -26,7 +24,10 @@ export const posts = pgTable(
     media: jsonb("media").$type<PostMedia[]>().notNull().default([]),
     options: jsonb("options").$type<PostOptions>().notNull().default({}),
     facebookPageId: text("facebook_page_id"),
-    /** draft, scheduled, publishing, published, partially_published, failed (derived from the targets once publishing) */
+    /**
+     * draft, pending_approval, scheduled, publishing, published, partially_published, failed (derived from the
+     * targets once publishing)
+     */
     status: text("status").notNull(),
     /**
      * The networks of its targets, each once, in the order of the targets (first made, then by name): kept by
@@ -37,6 +38,9 @@ export const posts = pgTable(
     timezone: text("timezone").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** who last submitted it for approval, and when (the approvals queue's order) */
+    submittedBy: text("submitted_by").references(() => users.id, { onDelete: "set null" }),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
   },
   (t) => [
     index("posts_workspace_scheduled_idx").on(t.workspaceId, t.scheduledAt),
@@ -93,4 +97,39 @@ export const postTargets = pgTable(
     index("post_targets_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index("post_targets_lease_idx").on(t.leaseUntil).where(sql`${t.status} = 'publishing'`),
   ],
+);
+
+/** A post's internal thread: members' comments, and reviewers' reasons for sending it back. */
+export const postComments = pgTable(
+  "post_comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: workspaceColumn(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    /** comment, or rejection (a reviewer sent the post back with it) */
+    kind: text("kind").notNull().default("comment"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("post_comments_post_idx").on(t.postId, t.createdAt)],
+);
+
+/** What happened to a post (POST_HISTORY_ACTIONS), by whom (null: the scheduler) and when. */
+export const postHistory = pgTable(
+  "post_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: workspaceColumn(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    detail: text("detail"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("post_history_post_idx").on(t.postId, t.at)],
 );

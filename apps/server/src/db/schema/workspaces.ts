@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 /**
@@ -11,22 +11,32 @@ export const workspaces = pgTable("workspaces", {
   slug: text("slug").notNull().unique(),
   logo: text("logo"),
   metadata: text("metadata"),
+  /** Editors' posts need approval too (Contributors' always do: rules/approval.ts) */
+  postsNeedApproval: boolean("posts_need_approval").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The workspace a row belongs to: every table of workspace data has it, and goes with its workspace. */
+export const workspaceColumn = () =>
+  text("workspace_id")
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" });
 
 /** Who belongs to a workspace, with which role (WORKSPACE_ROLES). */
 export const workspaceMembers = pgTable(
   "workspace_members",
   {
     id: text("id").primaryKey(),
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** presence: while a tab of theirs has this workspace's event stream open (kept fresh by its heartbeat) */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+    /** presence: when a tab of theirs was last used (online within PRESENCE_ACTIVE_MS, else away) */
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("workspace_members_workspace_user_idx").on(t.workspaceId, t.userId),
@@ -39,9 +49,7 @@ export const workspaceInvitations = pgTable(
   "workspace_invitations",
   {
     id: text("id").primaryKey(),
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     email: text("email").notNull(),
     role: text("role"),
     status: text("status").notNull().default("pending"),

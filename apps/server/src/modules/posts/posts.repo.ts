@@ -50,6 +50,8 @@ interface RawPost {
   timezone: string;
   created_at: string;
   updated_at: string;
+  submitted_by: string | null;
+  submitted_at: string | null;
   targets: (Omit<ApiTargetRow, "publishedAt"> & { publishedAt: string | null })[];
 }
 
@@ -69,6 +71,8 @@ const fromRaw = (r: RawPost): PostForApi => ({
   timezone: r.timezone,
   createdAt: new Date(r.created_at),
   updatedAt: new Date(r.updated_at),
+  submittedBy: r.submitted_by,
+  submittedAt: r.submitted_at ? new Date(r.submitted_at) : null,
   targets: r.targets.map((t) => ({ ...t, publishedAt: t.publishedAt ? new Date(t.publishedAt) : null })),
 });
 

@@ -13,6 +13,7 @@ import {
   type PostStatus,
   RESENDABLE_STATUSES,
   REVISABLE_STATUSES,
+  type SAVE_STATUSES,
   todayIn,
   type UpdatePostBody,
   wallClock,
@@ -80,7 +81,7 @@ interface Written {
   scheduledDate: string;
   scheduledTime: string;
   timezone: string;
-  status: "draft" | "scheduled";
+  status: (typeof SAVE_STATUSES)[number];
   options: CreatePostBody["options"];
 }
 
@@ -159,7 +160,11 @@ export function createPostsService(deps: PostsDeps) {
       filled.media.map((m) => m.id),
     );
     const media = filled.media.map((m) => kinds.get(m.id) ?? { kind: undefined });
-    const problem = checkPost({ ...filled, media, platforms }, filled.status, now());
+    const problem = checkPost(
+      { ...filled, media, platforms },
+      filled.status === "draft" ? "draft" : "scheduled",
+      now(),
+    );
     if (problem) throw new AppError(400, problem.code, problem.message, problem.title);
     if (filled.media.some((m) => !kinds.has(m.id)))
       throw new AppError(400, "UNKNOWN_MEDIA", MEDIA_MESSAGES.missingInPost, MEDIA_MESSAGES.notFound);
@@ -261,7 +266,7 @@ export function createPostsService(deps: PostsDeps) {
         scheduledDate: body.scheduledDate ?? was.date,
         scheduledTime: body.scheduledTime ?? was.time,
         timezone: body.timezone ?? existing.timezone,
-        status: body.status ?? (resend ? "scheduled" : (existing.status as "draft" | "scheduled")),
+        status: body.status ?? (resend ? "scheduled" : (existing.status as Written["status"])),
         options: body.options ?? existing.options,
       };
       // Only a draft that stays one is draft work; anything that is, was or becomes scheduled is scheduling.
