@@ -102,7 +102,13 @@ export const meResponseSchema = z.object({
   user: userSchema,
   plan: z.enum(["free", "premium"]),
   /** the workspace this browser works in, and the user's role there */
-  workspace: z.object({ id: z.string(), name: z.string(), role: z.enum(WORKSPACE_ROLES) }),
+  workspace: z.object({
+    id: z.string(),
+    name: z.string(),
+    role: z.enum(WORKSPACE_ROLES),
+    /** Editors' posts need approval too (Contributors' always do: rules/approval.ts) */
+    postsNeedApproval: z.boolean(),
+  }),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 

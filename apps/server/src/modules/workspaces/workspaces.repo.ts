@@ -9,6 +9,8 @@ export interface CurrentWorkspace {
   id: string;
   name: string;
   role: WorkspaceRole;
+  /** Editors' posts need approval too (rules/approval.ts) */
+  postsNeedApproval: boolean;
 }
 
 export function createWorkspacesRepo(db: Db) {
@@ -22,16 +24,21 @@ export function createWorkspacesRepo(db: Db) {
       // The open workspace first (a comparison with no workspace's id when none is open).
       const preference = sql`(${workspaces.id} = ${preferred ?? ""})`;
       const [row] = await db
-        .select({ id: workspaces.id, name: workspaces.name, role: workspaceMembers.role })
+        .select({
+          id: workspaces.id,
+          name: workspaces.name,
+          role: workspaceMembers.role,
+          postsNeedApproval: workspaces.postsNeedApproval,
+        })
         .from(workspaceMembers)
         .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
         .where(eq(workspaceMembers.userId, user.id))
         .orderBy(desc(preference), asc(workspaceMembers.createdAt), asc(workspaces.id))
         .limit(1);
-      if (row && isWorkspaceRole(row.role)) return { id: row.id, name: row.name, role: row.role };
+      if (row && isWorkspaceRole(row.role)) return { ...row, role: row.role };
       if (row) throw new Error(`unknown workspace role ${JSON.stringify(row.role)}`);
       const personal = await createPersonalWorkspace(db, user);
-      return { id: personal.id, name: personal.name, role: "owner" };
+      return { id: personal.id, name: personal.name, role: "owner", postsNeedApproval: false };
     },
   };
 }
