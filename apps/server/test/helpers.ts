@@ -4,11 +4,13 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createSandbox } from "@app/sandbox";
-import { oauthCallbackPath } from "@app/shared";
+import { type MeResponse, oauthCallbackPath, type WorkspaceRole } from "@app/shared";
+import { eq } from "drizzle-orm";
 import pg from "pg";
 import { buildApp, closeApp } from "../src/app";
 import { loadConfig } from "../src/config/env";
 import { type Database, type Db, openDatabase } from "../src/db/client";
+import { sessions, workspaceMembers } from "../src/db/schema";
 import { loggerOptions } from "../src/http/logging";
 
 type App = Awaited<ReturnType<typeof buildApp>>;
@@ -222,4 +224,24 @@ export async function signedInUser(app: App, user = newUser()) {
   });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return { user, cookie: cookiesOf(res) };
+}
+
+/**
+ * A new user made a member of `owner`'s workspace (the one the owner's browser has open) as `role`, working in
+ * it: the row an accepted invitation makes, written directly. Apps that read roles afresh on every request
+ * (SESSION_CACHE_SECONDS "0") see a later `setRole` at once.
+ */
+export async function joinWorkspace(t: TestApp, owner: { cookie: string }, role: WorkspaceRole) {
+  const me = async (cookie: string) =>
+    (await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } })).json() as MeResponse;
+  const workspaceId = (await me(owner.cookie)).workspace.id;
+  const joined = await signedInUser(t.app);
+  const userId = (await me(joined.cookie)).user.id;
+  const memberId = `member-${randomUUID()}`;
+  await t.db.insert(workspaceMembers).values({ id: memberId, workspaceId, userId, role });
+  await t.db.update(sessions).set({ activeWorkspaceId: workspaceId }).where(eq(sessions.userId, userId));
+  const setRole = async (next: WorkspaceRole) => {
+    await t.db.update(workspaceMembers).set({ role: next }).where(eq(workspaceMembers.id, memberId));
+  };
+  return { ...joined, userId, workspaceId, setRole };
 }
