@@ -34,6 +34,9 @@ import { createPostsRepo } from "./modules/posts/posts.repo";
 import { postsRoutes } from "./modules/posts/posts.routes";
 import { createPostsService } from "./modules/posts/posts.service";
 import { createPublisher } from "./modules/publishing/publishing.service";
+import { createTasksRepo } from "./modules/tasks/tasks.repo";
+import { tasksRoutes } from "./modules/tasks/tasks.routes";
+import { createTasksService } from "./modules/tasks/tasks.service";
 import { createPlatformRegistry } from "./platforms/registry";
 import { eventsRoutes } from "./realtime/events.routes";
 import { createRealtimeHub } from "./realtime/hub";
@@ -170,6 +173,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(postsRoutes, { auth, service: posts });
   const notifications = createNotificationsService({ db: database.db, hub, now: deps.now });
   await app.register(notificationsRoutes, { auth, service: notifications });
+  const tasks = createTasksService({ repo: createTasksRepo(database.db), hub, now: deps.now });
+  await app.register(tasksRoutes, { auth, service: tasks });
   app.decorate(
     "publishingWorker",
     createPublishingWorker({

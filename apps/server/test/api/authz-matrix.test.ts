@@ -19,6 +19,7 @@ const OWNED: Record<string, keyof OwnedIds> = {
   "/api/media/:id": "media",
   "/api/posts/:id": "post",
   "/api/notifications/:id": "notification",
+  "/api/tasks/:id": "task",
   "/api/billing/local/sessions/:token": "billingSession",
 };
 
@@ -32,6 +33,7 @@ const NOT_OWNED: Record<string, string> = {
 /** Bodies that would change A's data if B were let through. */
 const BODIES: Record<string, unknown> = {
   "PATCH /api/posts/:id": { content: "Changed by B", status: "draft", scheduledDate: "", scheduledTime: "" },
+  "PATCH /api/tasks/:id": { title: "Changed by B", status: "completed" },
 };
 
 let t: FuzzApp;
@@ -67,6 +69,7 @@ async function snapshotOfA(): Promise<Record<string, unknown>> {
     accounts: accounts.length,
     notification: notes.find((n) => n.id === ids.notification),
     billingSession: await get(`/api/billing/local/sessions/${ids.billingSession}`),
+    tasks: await get("/api/tasks"),
     subscription: await get("/api/billing/subscription"),
   };
 }
@@ -136,6 +139,6 @@ test("another user gets 404 (or 403) with each of A's ids on every route that ta
   expect(broken).toEqual([]);
   // Every kind of A's ids was tried somewhere, and each route with an owned id at least once per method.
   const kinds = new Set(withParams.flatMap((r) => paramsOf(r.path).map((p) => OWNED[p.key])).filter(Boolean));
-  expect([...kinds].sort()).toEqual(["account", "billingSession", "media", "notification", "post"]);
+  expect([...kinds].sort()).toEqual(["account", "billingSession", "media", "notification", "post", "task"]);
   expect(tried.length).toBeGreaterThan(20);
 }, 120_000);

@@ -1,7 +1,7 @@
 /**
  * The app and the data the fuzz and authorization-matrix tests run against: the app listening on a real port
  * with its own sandbox and the production logger's options (every line captured), two users with sessions,
- * user A's posts, media, connected accounts, notification and billing session, and every secret the tests
+ * user A's posts, media, connected accounts, notification, task and billing session, and every secret the tests
  * must never find in an answer or in the log.
  */
 import { readdir, readFile } from "node:fs/promises";
@@ -58,6 +58,8 @@ export interface OwnedIds {
   account: string;
   notification: string;
   billingSession: string;
+  /** a task of A's, assigned to A, about A's first post */
+  task: string;
 }
 
 export interface World {
@@ -187,6 +189,15 @@ export async function buildWorld(t: FuzzApp): Promise<World> {
     })
     .returning();
 
+  // A task, assigned to A, about A's first post.
+  const task = await t.app.inject({
+    method: "POST",
+    url: "/api/tasks",
+    headers: json({ cookie: a.cookie }),
+    payload: { title: "A's task", assigneeId: a.userId, postId: postIds[0] },
+  });
+  if (task.statusCode !== 201) throw new Error(`task failed: ${task.statusCode} ${task.body}`);
+
   // A test-mode checkout session.
   const checkout = await t.app.inject({
     method: "POST",
@@ -228,6 +239,7 @@ export async function buildWorld(t: FuzzApp): Promise<World> {
       account,
       notification: note?.id as string,
       billingSession,
+      task: task.json().task.id as string,
     },
     sandboxTokens,
     publicMediaPath,
