@@ -37,6 +37,9 @@ import { createPublisher } from "./modules/publishing/publishing.service";
 import { createTasksRepo } from "./modules/tasks/tasks.repo";
 import { tasksRoutes } from "./modules/tasks/tasks.routes";
 import { createTasksService } from "./modules/tasks/tasks.service";
+import { createWorkspacesRepo } from "./modules/workspaces/workspaces.repo";
+import { workspacesRoutes } from "./modules/workspaces/workspaces.routes";
+import { createWorkspacesService } from "./modules/workspaces/workspaces.service";
 import { createPlatformRegistry } from "./platforms/registry";
 import { eventsRoutes } from "./realtime/events.routes";
 import { createRealtimeHub } from "./realtime/hub";
@@ -133,6 +136,16 @@ export async function buildApp(deps: AppDeps) {
   });
   await hub.start();
   app.addHook("onClose", () => hub.stop());
+  const workspaces = createWorkspacesService({
+    db: database.db,
+    repo: createWorkspacesRepo(database.db),
+    hub,
+    mailer,
+    publicUrl: config.publicUrl,
+    sessionsChanged: () => auth.sessionCache.clear(),
+    now: deps.now,
+  });
+  await app.register(workspacesRoutes, { auth, service: workspaces });
   const accountsRepo = createAccountsRepo(database.db);
   const accounts = createAccountsService({
     db: database.db,
@@ -199,7 +212,7 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   await app.register(billingRoutes, { auth, service: billing });
-  await app.register(eventsRoutes, { hub, auth });
+  await app.register(eventsRoutes, { hub, auth, presence: workspaces });
 
   const sandbox =
     deps.sandbox ??

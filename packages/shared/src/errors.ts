@@ -18,6 +18,10 @@ export const ERROR_CODES = {
   forbidden: "FORBIDDEN",
   notFound: "NOT_FOUND",
   conflict: "CONFLICT",
+  /** a link (an invitation) that worked once and no longer does */
+  gone: "GONE",
+  /** a Premium feature asked for on the Free plan */
+  premiumRequired: "PREMIUM_REQUIRED",
   rateLimited: "RATE_LIMITED",
   payloadTooLarge: "PAYLOAD_TOO_LARGE",
   fileTooLarge: "FILE_TOO_LARGE",

@@ -3,11 +3,12 @@ import type { FastifyBaseLogger, FastifyServerOptions } from "fastify";
 import type { Config } from "../config/env";
 
 /**
- * Path segments that are one-time secrets: a password-reset token, a local checkout session, a signed public
- * media link (its extension is kept: it tells what was fetched), a sandbox upload address.
+ * Path segments that are one-time secrets: a password-reset token, an invitation's accept link, a local
+ * checkout session, a signed public media link (its extension is kept: it tells what was fetched), a sandbox
+ * upload address.
  */
 const SECRET_PATHS: [RegExp, string][] = [
-  [/(\/reset-password\/|\/api\/billing\/local\/sessions\/|\/dms-uploads\/)[^/?#\s"']+/g, "$1[redacted]"],
+  [/(\/reset-password\/|\/invitations\/|\/api\/billing\/local\/sessions\/|\/dms-uploads\/)[^/?#\s"']+/g, "$1[redacted]"],
   [/(\/api\/public-media\/)[^/?#\s"']+?(\.[A-Za-z0-9]{1,8})?(?=[/?#\s"']|$)/g, "$1[redacted]$2"],
 ];
 

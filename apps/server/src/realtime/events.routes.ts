@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Auth } from "../modules/auth/auth";
 import { memberOf, requireUser } from "../modules/auth/session";
+import { MEMBER_REMOVED_EVENT, type WorkspacesService } from "../modules/workspaces/workspaces.service";
 import type { RealtimeHub } from "./hub";
 
 const HEARTBEAT_MS = 25_000;
@@ -16,9 +17,18 @@ const EVICTED_RETRY_MS = 60_000;
  * GET /api/events: the changes of the workspace the signed-in user works in (the session's current one) as
  * Server-Sent Events: every member of the workspace sees them. The limit of open streams counts per user.
  */
-export async function eventsRoutes(app: FastifyInstance, opts: { hub: RealtimeHub; auth: Auth }) {
+export async function eventsRoutes(
+  app: FastifyInstance,
+  opts: {
+    hub: RealtimeHub;
+    auth: Auth;
+    presence: Pick<WorkspacesService, "streamOpened" | "streamAlive" | "streamsClosed">;
+  },
+) {
   /** Each user's open streams, oldest first: what closes each. */
   const streams = new Map<string, Set<() => void>>();
+  /** How many streams each member has open on each workspace here: the last one closing makes them offline. */
+  const open = new Map<string, number>();
 
   app.get(
     "/api/events",
@@ -28,6 +38,9 @@ export async function eventsRoutes(app: FastifyInstance, opts: { hub: RealtimeHu
     },
     (request, reply) => {
       const { userId, workspaceId } = memberOf(request);
+      const presence = (what: "streamOpened" | "streamAlive" | "streamsClosed") =>
+        opts.presence[what](workspaceId, userId).catch((err) => request.log.warn({ err }, "presence not recorded"));
+      const memberKey = `${workspaceId} ${userId}`;
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -41,9 +54,19 @@ export async function eventsRoutes(app: FastifyInstance, opts: { hub: RealtimeHu
       });
       res.write("retry: 3000\n: connected\n\n");
       const unsubscribe = opts.hub.subscribe(workspaceId, (event) => {
+        if (event.name === MEMBER_REMOVED_EVENT) {
+          // No more of this workspace's news for a member removed from it; the tab's next stream opens another.
+          if ((event.data as { userId?: string }).userId === userId) evict(": closed, you are no longer a member\n\n");
+          return;
+        }
         res.write(`event: ${event.name}\ndata: ${JSON.stringify(event.data)}\n\n`);
       });
-      const heartbeat = setInterval(() => res.write(": ping\n\n"), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => {
+        res.write(": ping\n\n");
+        presence("streamAlive");
+      }, HEARTBEAT_MS);
+      open.set(memberKey, (open.get(memberKey) ?? 0) + 1);
+      presence("streamOpened");
       const own = streams.get(userId) ?? new Set();
       streams.set(userId, own);
       let ended = false;
@@ -52,14 +75,22 @@ export async function eventsRoutes(app: FastifyInstance, opts: { hub: RealtimeHu
         ended = true;
         clearInterval(heartbeat);
         unsubscribe();
-        own.delete(evict);
+        own.delete(evictOldest);
         if (!own.size && streams.get(userId) === own) streams.delete(userId);
+        const left = (open.get(memberKey) ?? 1) - 1;
+        if (left > 0) open.set(memberKey, left);
+        else {
+          open.delete(memberKey);
+          presence("streamsClosed");
+        }
       };
-      const evict = () => {
+      const evict = (last: string) => {
         cleanUp();
-        res.end(`retry: ${EVICTED_RETRY_MS}\n: closed, a newer stream of this user took its place\n\n`);
+        res.end(last);
       };
-      own.add(evict);
+      const evictOldest = () =>
+        evict(`retry: ${EVICTED_RETRY_MS}\n: closed, a newer stream of this user took its place\n\n`);
+      own.add(evictOldest);
       request.raw.on("close", cleanUp);
       res.on("close", cleanUp);
       for (const oldest of own) {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { sessions, users, workspaceMembers } from "../../src/db/schema";
 import { MAX_EVENT_STREAMS_PER_USER } from "../../src/realtime/events.routes";
+import { openEventStream, readUntil, type EventStream as Stream } from "../event-stream";
 import { createTestApp, signedInUser, TEST_ORIGIN, type TestApp } from "../helpers";
 
 let t: TestApp;
@@ -15,31 +16,8 @@ afterEach(async () => {
   await t.close();
 });
 
-interface Stream {
-  reader: ReadableStreamDefaultReader<Uint8Array>;
-  text: string;
-}
-
-const decoder = new TextDecoder();
-
-/** Opens a stream and waits for its first lines, so it is registered before the next one opens. */
-async function open(cookie: string): Promise<Stream> {
-  const res = await fetch(`${baseUrl}/api/events`, { headers: { cookie } });
-  expect(res.status).toBe(200);
-  const stream = { reader: res.body?.getReader() as ReadableStreamDefaultReader<Uint8Array>, text: "" };
-  while (!stream.text.includes(": connected")) stream.text += decoder.decode((await stream.reader.read()).value);
-  return stream;
-}
-
-/** Reads until `pattern` appears, or the stream ends (then returns false). */
-async function readUntil(stream: Stream, pattern: RegExp): Promise<boolean> {
-  while (!pattern.test(stream.text)) {
-    const { done, value } = await stream.reader.read();
-    if (done) return false;
-    stream.text += decoder.decode(value);
-  }
-  return true;
-}
+/** Opens a stream of this test's server. */
+const open = (cookie: string) => openEventStream(baseUrl, cookie);
 
 test(`a user holds at most ${MAX_EVENT_STREAMS_PER_USER} event streams: one more closes their oldest`, async () => {
   expect(MAX_EVENT_STREAMS_PER_USER).toBe(20);

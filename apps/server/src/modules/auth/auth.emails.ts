@@ -1,7 +1,5 @@
 import { APP_NAME } from "@app/shared";
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+import { escapeHtml } from "../../email/escape-html";
 
 export function passwordResetEmail({ name, url }: { name: string; url: string }) {
   const subject = `Reset your ${APP_NAME} password`;

@@ -1,7 +1,7 @@
 import { isWorkspaceRole, type WorkspaceRole } from "@app/shared";
-import { asc, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { workspaceMembers, workspaces } from "../../db/schema";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Db, Queryable } from "../../db/client";
+import { sessions, users, workspaceInvitations, workspaceMembers, workspaces } from "../../db/schema";
 import { createPersonalWorkspace } from "./personal-workspace";
 
 /** The workspace a request works in, and the member's role there. */
@@ -13,7 +13,41 @@ export interface CurrentWorkspace {
   postsNeedApproval: boolean;
 }
 
+/** A member as the team's lists show them, with what presence is worked out from. */
+export interface MemberRow {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  role: WorkspaceRole;
+  joinedAt: Date;
+  lastSeenAt: Date | null;
+  lastActiveAt: Date | null;
+}
+
+export type InvitationRow = typeof workspaceInvitations.$inferSelect;
+
+const asRole = (role: string): WorkspaceRole => {
+  if (!isWorkspaceRole(role)) throw new Error(`unknown workspace role ${JSON.stringify(role)}`);
+  return role;
+};
+
+const memberColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  image: users.image,
+  role: workspaceMembers.role,
+  joinedAt: workspaceMembers.createdAt,
+  lastSeenAt: workspaceMembers.lastSeenAt,
+  lastActiveAt: workspaceMembers.lastActiveAt,
+};
+
+/** Workspaces, their members and invitations: every read and write names the workspace it is about. */
 export function createWorkspacesRepo(db: Db) {
+  const memberWhere = (workspaceId: string, userId: string) =>
+    and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId));
+
   return {
     /**
      * The workspace a user works in: `preferred` (the one their browser has open) while they are a member of
@@ -35,10 +69,195 @@ export function createWorkspacesRepo(db: Db) {
         .where(eq(workspaceMembers.userId, user.id))
         .orderBy(desc(preference), asc(workspaceMembers.createdAt), asc(workspaces.id))
         .limit(1);
-      if (row && isWorkspaceRole(row.role)) return { ...row, role: row.role };
-      if (row) throw new Error(`unknown workspace role ${JSON.stringify(row.role)}`);
+      if (row) return { ...row, role: asRole(row.role) };
       const personal = await createPersonalWorkspace(db, user);
       return { id: personal.id, name: personal.name, role: "owner", postsNeedApproval: false };
     },
+
+    /** Every workspace the user belongs to, in the order they joined. */
+    async listOf(userId: string) {
+      const rows = await db
+        .select({ id: workspaces.id, name: workspaces.name, role: workspaceMembers.role })
+        .from(workspaceMembers)
+        .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+        .where(eq(workspaceMembers.userId, userId))
+        .orderBy(asc(workspaceMembers.createdAt), asc(workspaces.id));
+      return rows.map((r) => ({ ...r, role: asRole(r.role) }));
+    },
+
+    async find(workspaceId: string) {
+      const [row] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1);
+      return row;
+    },
+
+    async update(workspaceId: string, values: { name?: string; postsNeedApproval?: boolean }) {
+      const [row] = await db.update(workspaces).set(values).where(eq(workspaces.id, workspaceId)).returning();
+      return row;
+    },
+
+    /** A new workspace made by `userId`, who owns it. */
+    async create(values: { id: string; name: string; ownerId: string; memberId: string; now: Date }) {
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(workspaces)
+          .values({ id: values.id, slug: values.id, name: values.name, createdAt: values.now });
+        await tx.insert(workspaceMembers).values({
+          id: values.memberId,
+          workspaceId: values.id,
+          userId: values.ownerId,
+          role: "owner",
+          createdAt: values.now,
+        });
+      });
+    },
+
+    async members(workspaceId: string): Promise<MemberRow[]> {
+      const rows = await db
+        .select(memberColumns)
+        .from(workspaceMembers)
+        .innerJoin(users, eq(users.id, workspaceMembers.userId))
+        .where(eq(workspaceMembers.workspaceId, workspaceId))
+        .orderBy(asc(workspaceMembers.createdAt), asc(users.id));
+      return rows.map((r) => ({ ...r, role: asRole(r.role) }));
+    },
+
+    async member(workspaceId: string, userId: string): Promise<MemberRow | undefined> {
+      const [row] = await db
+        .select(memberColumns)
+        .from(workspaceMembers)
+        .innerJoin(users, eq(users.id, workspaceMembers.userId))
+        .where(memberWhere(workspaceId, userId))
+        .limit(1);
+      return row && { ...row, role: asRole(row.role) };
+    },
+
+    async memberByEmail(workspaceId: string, email: string) {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(workspaceMembers)
+        .innerJoin(users, eq(users.id, workspaceMembers.userId))
+        .where(and(eq(workspaceMembers.workspaceId, workspaceId), sql`lower(${users.email}) = ${email.toLowerCase()}`))
+        .limit(1);
+      return row;
+    },
+
+    /** Adds the member unless they already are one; true when added. */
+    async addMember(
+      tx: Queryable,
+      values: { id: string; workspaceId: string; userId: string; role: WorkspaceRole; now: Date },
+    ) {
+      const rows = await tx
+        .insert(workspaceMembers)
+        .values({ ...values, createdAt: values.now })
+        .onConflictDoNothing()
+        .returning({ id: workspaceMembers.id });
+      return rows.length > 0;
+    },
+
+    async setRole(workspaceId: string, userId: string, role: WorkspaceRole) {
+      await db.update(workspaceMembers).set({ role }).where(memberWhere(workspaceId, userId));
+    },
+
+    async removeMember(workspaceId: string, userId: string) {
+      await db.delete(workspaceMembers).where(memberWhere(workspaceId, userId));
+    },
+
+    /** Presence: what the member's tabs last said (see presence.ts). */
+    async setPresence(
+      workspaceId: string,
+      userId: string,
+      values: { lastSeenAt?: Date | null; lastActiveAt?: Date | null },
+    ) {
+      const [row] = await db
+        .update(workspaceMembers)
+        .set(values)
+        .where(memberWhere(workspaceId, userId))
+        .returning({ lastSeenAt: workspaceMembers.lastSeenAt, lastActiveAt: workspaceMembers.lastActiveAt });
+      return row;
+    },
+
+    /** The browser session now works in `workspaceId`. */
+    async openIn(sessionId: string, workspaceId: string) {
+      await db.update(sessions).set({ activeWorkspaceId: workspaceId }).where(eq(sessions.id, sessionId));
+    },
+
+    /** The workspace's invitations still pending (expired ones included, to resend or cancel), newest first. */
+    async pendingInvitations(workspaceId: string) {
+      return db
+        .select({ invitation: workspaceInvitations, invitedBy: users.name })
+        .from(workspaceInvitations)
+        .innerJoin(users, eq(users.id, workspaceInvitations.inviterId))
+        .where(and(eq(workspaceInvitations.workspaceId, workspaceId), eq(workspaceInvitations.status, "pending")))
+        .orderBy(desc(workspaceInvitations.createdAt), asc(workspaceInvitations.id));
+    },
+
+    async pendingInvitationFor(workspaceId: string, email: string) {
+      const [row] = await db
+        .select()
+        .from(workspaceInvitations)
+        .where(
+          and(
+            eq(workspaceInvitations.workspaceId, workspaceId),
+            eq(workspaceInvitations.email, email),
+            eq(workspaceInvitations.status, "pending"),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    async insertInvitation(values: typeof workspaceInvitations.$inferInsert) {
+      const [row] = await db.insert(workspaceInvitations).values(values).returning();
+      if (!row) throw new Error("invitation not inserted");
+      return row;
+    },
+
+    /** An invitation of the workspace, by id. */
+    async invitation(workspaceId: string, id: string) {
+      const [row] = await db
+        .select({ invitation: workspaceInvitations, invitedBy: users.name })
+        .from(workspaceInvitations)
+        .innerJoin(users, eq(users.id, workspaceInvitations.inviterId))
+        .where(and(eq(workspaceInvitations.workspaceId, workspaceId), eq(workspaceInvitations.id, id)))
+        .limit(1);
+      return row;
+    },
+
+    /** An invitation by its id alone (the accept link), with its workspace's name and who sent it. */
+    async invitationByLink(id: string) {
+      const [row] = await db
+        .select({ invitation: workspaceInvitations, invitedBy: users.name, workspaceName: workspaces.name })
+        .from(workspaceInvitations)
+        .innerJoin(users, eq(users.id, workspaceInvitations.inviterId))
+        .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
+        .where(eq(workspaceInvitations.id, id))
+        .limit(1);
+      return row;
+    },
+
+    /** Changes a pending invitation; false when it was no longer pending (accepted or cancelled meanwhile). */
+    async updatePendingInvitation(
+      tx: Queryable,
+      workspaceId: string,
+      id: string,
+      values: Partial<Pick<InvitationRow, "status" | "expiresAt" | "createdAt">>,
+    ) {
+      const rows = await tx
+        .update(workspaceInvitations)
+        .set(values)
+        .where(
+          and(
+            eq(workspaceInvitations.workspaceId, workspaceId),
+            eq(workspaceInvitations.id, id),
+            eq(workspaceInvitations.status, "pending"),
+          ),
+        )
+        .returning({ id: workspaceInvitations.id });
+      return rows.length > 0;
+    },
+
+    transaction: db.transaction.bind(db),
   };
 }
+
+export type WorkspacesRepo = ReturnType<typeof createWorkspacesRepo>;

@@ -1,0 +1,317 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { INVITATION_EXPIRES_SECONDS, WORKSPACE_MESSAGES } from "@app/shared";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { openEventStream, readUntil } from "../event-stream";
+import { createTestApp, joinWorkspace, newUser, signedInUser, type TestApp, testClock } from "../helpers";
+
+type Json = Record<string, unknown>;
+
+let t: TestApp;
+let clock: ReturnType<typeof testClock>;
+beforeEach(async () => {
+  clock = testClock(new Date("2026-11-25T10:00:00Z"));
+  // Roles and memberships are read afresh on every request, as they would be once the cache's seconds pass.
+  t = await createTestApp({ SESSION_CACHE_SECONDS: "0" }, { now: clock.now });
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const call = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, cookie?: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+
+async function upgrade(cookie: string) {
+  const url = new URL((await call("POST", "/api/billing/checkout", cookie)).json().url);
+  const token = url.searchParams.get("session") as string;
+  const res = await call("POST", `/api/billing/local/sessions/${token}/complete`, cookie);
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** The accept links of the e-mails sent to `email`, oldest first. */
+async function invitationLinks(email: string): Promise<string[]> {
+  const outbox = path.join(t.dataDir, "outbox");
+  const files = (await readdir(outbox).catch(() => [])).sort();
+  const links: string[] = [];
+  for (const file of files) {
+    const mail = JSON.parse(await readFile(path.join(outbox, file), "utf8"));
+    const to = JSON.stringify(mail.envelope?.to ?? mail.to);
+    const link = /(http\S+\/invitations\/[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    if (link && to.includes(email)) links.push(link);
+  }
+  return links;
+}
+
+const idOf = (link: string) => link.split("/invitations/")[1] as string;
+const errorOf = (res: { json(): Json }) => (res.json().error as Json).message;
+
+async function premiumOwner() {
+  const owner = await signedInUser(t.app, newUser({ name: "Olivia Owner" }));
+  await upgrade(owner.cookie);
+  return owner;
+}
+
+describe("invitations", () => {
+  test("on the Free plan Invite Member is refused with the reason and the way out", async () => {
+    const owner = await signedInUser(t.app);
+    const res = await call("POST", "/api/workspace/invitations", owner.cookie, {
+      email: "ivy@example.com",
+      role: "editor",
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toMatchObject({ code: "PREMIUM_REQUIRED", message: WORKSPACE_MESSAGES.teamIsPremium });
+    expect(await invitationLinks("ivy@example.com")).toEqual([]);
+  });
+
+  test("an invitation by e-mail: the invitee signs up with that address, accepts and works in the workspace", async () => {
+    const owner = await premiumOwner();
+    const invited = await call("POST", "/api/workspace/invitations", owner.cookie, {
+      email: " Ivy@Example.com ",
+      role: "contributor",
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    expect(invited.json().invitation).toMatchObject({
+      email: "ivy@example.com",
+      role: "contributor",
+      status: "pending",
+      invitedBy: "Olivia Owner",
+      expiresAt: new Date(clock.now().getTime() + INVITATION_EXPIRES_SECONDS * 1000).toISOString(),
+    });
+    const [link] = await invitationLinks("ivy@example.com");
+    expect(link).toBeDefined();
+    const id = idOf(link as string);
+    expect(id).toBe(invited.json().invitation.id);
+    expect(id.length).toBeGreaterThanOrEqual(32);
+
+    // The accept page reads it without a session: the link is the key.
+    const details = await call("GET", `/api/invitations/${id}`);
+    expect(details.statusCode).toBe(200);
+    expect(details.json()).toMatchObject({
+      workspaceName: "Olivia Owner's workspace",
+      invitedBy: "Olivia Owner",
+      email: "ivy@example.com",
+      role: "contributor",
+      status: "pending",
+    });
+
+    // Someone else signed in cannot take it.
+    const stranger = await signedInUser(t.app);
+    const wrong = await call("POST", `/api/invitations/${id}/accept`, stranger.cookie);
+    expect(wrong.statusCode).toBe(403);
+    expect(errorOf(wrong)).toBe(WORKSPACE_MESSAGES.invitationForSomeoneElse("ivy@example.com"));
+
+    const ivy = await signedInUser(t.app, newUser({ name: "Ivy", email: "ivy@example.com" }));
+    const accepted = await call("POST", `/api/invitations/${id}/accept`, ivy.cookie);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const ownerWorkspace = (await call("GET", "/api/me", owner.cookie)).json().workspace;
+    expect(accepted.json().workspace).toMatchObject({ id: ownerWorkspace.id, role: "contributor" });
+    expect((await call("GET", "/api/me", ivy.cookie)).json().workspace).toMatchObject({
+      id: ownerWorkspace.id,
+      role: "contributor",
+    });
+    const team = (await call("GET", "/api/workspace", owner.cookie)).json();
+    expect(team.members.map((m: Json) => [m.name, m.role])).toEqual([
+      ["Olivia Owner", "owner"],
+      ["Ivy", "contributor"],
+    ]);
+    expect(team.invitations).toEqual([]);
+
+    const again = await call("POST", `/api/invitations/${id}/accept`, ivy.cookie);
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again)).toBe(WORKSPACE_MESSAGES.invitationUsed);
+    const member = await call("POST", "/api/workspace/invitations", owner.cookie, {
+      email: "ivy@example.com",
+      role: "editor",
+    });
+    expect(member.statusCode).toBe(409);
+    expect(errorOf(member)).toBe(WORKSPACE_MESSAGES.alreadyMember);
+  });
+
+  test("the link expires after 7 days; resent, it works 7 more days; cancelled, it is gone", async () => {
+    const owner = await premiumOwner();
+    const first = (
+      await call("POST", "/api/workspace/invitations", owner.cookie, { email: "max@example.com", role: "editor" })
+    ).json().invitation;
+    const twice = await call("POST", "/api/workspace/invitations", owner.cookie, {
+      email: "max@example.com",
+      role: "editor",
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(errorOf(twice)).toBe(WORKSPACE_MESSAGES.alreadyInvited);
+
+    const max = await signedInUser(t.app, newUser({ email: "max@example.com" }));
+    clock.advance(INVITATION_EXPIRES_SECONDS * 1000 + 1000);
+    const late = await call("POST", `/api/invitations/${first.id}/accept`, max.cookie);
+    expect(late.statusCode).toBe(410);
+    expect(errorOf(late)).toBe(WORKSPACE_MESSAGES.invitationExpired);
+    expect((await call("GET", "/api/workspace", owner.cookie)).json().invitations[0].status).toBe("expired");
+
+    const resent = await call("POST", `/api/workspace/invitations/${first.id}/resend`, owner.cookie);
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json().invitation.status).toBe("pending");
+    expect(await invitationLinks("max@example.com")).toHaveLength(2);
+    expect((await call("POST", `/api/invitations/${first.id}/accept`, max.cookie)).statusCode).toBe(200);
+
+    const other = (
+      await call("POST", "/api/workspace/invitations", owner.cookie, { email: "zoe@example.com", role: "admin" })
+    ).json().invitation;
+    expect((await call("DELETE", `/api/workspace/invitations/${other.id}`, owner.cookie)).statusCode).toBe(200);
+    expect((await call("GET", `/api/invitations/${other.id}`)).statusCode).toBe(404);
+    const zoe = await signedInUser(t.app, newUser({ email: "zoe@example.com" }));
+    const cancelled = await call("POST", `/api/invitations/${other.id}/accept`, zoe.cookie);
+    expect(cancelled.statusCode).toBe(404);
+    expect(errorOf(cancelled)).toBe(WORKSPACE_MESSAGES.invitationNotFound);
+  });
+
+  test("only owners and admins invite; the owner role is not given away", async () => {
+    const owner = await premiumOwner();
+    const editor = await joinWorkspace(t, owner, "editor");
+    const refused = await call("POST", "/api/workspace/invitations", editor.cookie, {
+      email: "a@example.com",
+      role: "editor",
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)).toBe(WORKSPACE_MESSAGES.notAllowed(["owner", "admin"]));
+    const asOwner = await call("POST", "/api/workspace/invitations", owner.cookie, {
+      email: "a@example.com",
+      role: "owner",
+    });
+    expect(asOwner.statusCode).toBe(400);
+    expect(errorOf(asOwner)).toBe(`role: ${WORKSPACE_MESSAGES.unknownRole}`);
+    const bad = await call("POST", "/api/workspace/invitations", owner.cookie, {
+      email: "not an e-mail",
+      role: "editor",
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe("members", () => {
+  test("an admin changes roles and removes members (their posts stay); the owner stays the owner", async () => {
+    const owner = await premiumOwner();
+    const admin = await joinWorkspace(t, owner, "admin");
+    const writer = await joinWorkspace(t, owner, "contributor");
+    const draft = await call("POST", "/api/posts", writer.cookie, {
+      content: "Draft by the writer",
+      status: "draft",
+      timezone: "Europe/Paris",
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+
+    const promoted = await call("PATCH", `/api/workspace/members/${writer.userId}`, admin.cookie, { role: "editor" });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    expect(promoted.json().member).toMatchObject({ id: writer.userId, role: "editor" });
+    expect((await call("GET", "/api/me", writer.cookie)).json().workspace.role).toBe("editor");
+
+    const ownerId = (await call("GET", "/api/me", owner.cookie)).json().user.id;
+    for (const res of [
+      await call("PATCH", `/api/workspace/members/${ownerId}`, admin.cookie, { role: "editor" }),
+      await call("DELETE", `/api/workspace/members/${ownerId}`, admin.cookie),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(errorOf(res)).toBe(WORKSPACE_MESSAGES.ownerRoleFixed);
+    }
+    const byEditor = await call("PATCH", `/api/workspace/members/${admin.userId}`, writer.cookie, { role: "editor" });
+    expect(byEditor.statusCode).toBe(403);
+
+    expect((await call("DELETE", `/api/workspace/members/${writer.userId}`, admin.cookie)).statusCode).toBe(200);
+    // The removed member works in their own workspace again; what they wrote stays the team's.
+    expect((await call("GET", "/api/me", writer.cookie)).json().workspace.role).toBe("owner");
+    expect((await call("GET", `/api/posts/${draft.json().post.id}`, owner.cookie)).statusCode).toBe(200);
+    expect((await call("GET", `/api/posts/${draft.json().post.id}`, writer.cookie)).statusCode).toBe(404);
+    const gone = await call("DELETE", `/api/workspace/members/${writer.userId}`, admin.cookie);
+    expect(gone.statusCode).toBe(404);
+
+    // A member may leave by themselves.
+    expect((await call("DELETE", `/api/workspace/members/${admin.userId}`, admin.cookie)).statusCode).toBe(200);
+    const team = (await call("GET", "/api/workspace", owner.cookie)).json();
+    expect(team.members.map((m: Json) => m.role)).toEqual(["owner"]);
+  });
+
+  test("the switcher: a member's workspaces, and opening one of them; never one they do not belong to", async () => {
+    const owner = await premiumOwner();
+    const editor = await joinWorkspace(t, owner, "editor");
+    const list = (await call("GET", "/api/workspaces", editor.cookie)).json();
+    expect(list.workspaces.map((w: Json) => w.role)).toEqual(["owner", "editor"]);
+    expect(list.activeId).toBe(editor.workspaceId);
+    const personal = list.workspaces[0].id as string;
+    const opened = await call("POST", "/api/workspaces/active", editor.cookie, { workspaceId: personal });
+    expect(opened.statusCode).toBe(200);
+    expect((await call("GET", "/api/me", editor.cookie)).json().workspace).toMatchObject({
+      id: personal,
+      role: "owner",
+    });
+
+    const stranger = await signedInUser(t.app);
+    const refused = await call("POST", "/api/workspaces/active", stranger.cookie, { workspaceId: personal });
+    expect(refused.statusCode).toBe(404);
+    expect(errorOf(refused)).toBe(WORKSPACE_MESSAGES.workspaceNotFound);
+
+    const made = await call("POST", "/api/workspaces", stranger.cookie, { name: "  Client A  " });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().workspace).toMatchObject({ name: "Client A", role: "owner", postsNeedApproval: false });
+    expect((await call("GET", "/api/me", stranger.cookie)).json()).toMatchObject({
+      plan: "free",
+      workspace: { name: "Client A" },
+    });
+  });
+
+  test("owners and admins set whether Editors' posts need approval; editors cannot", async () => {
+    const owner = await premiumOwner();
+    const editor = await joinWorkspace(t, owner, "editor");
+    const refused = await call("PATCH", "/api/workspace", editor.cookie, { postsNeedApproval: true });
+    expect(refused.statusCode).toBe(403);
+    const set = await call("PATCH", "/api/workspace", owner.cookie, { postsNeedApproval: true, name: "Team Olivia" });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().workspace).toMatchObject({ name: "Team Olivia", postsNeedApproval: true, plan: "premium" });
+    expect((await call("GET", "/api/me", editor.cookie)).json().workspace).toMatchObject({
+      name: "Team Olivia",
+      postsNeedApproval: true,
+    });
+    const blank = await call("PATCH", "/api/workspace", owner.cookie, { name: "   " });
+    expect(blank.statusCode).toBe(400);
+    expect(errorOf(blank)).toBe(`name: ${WORKSPACE_MESSAGES.nameRequired}`);
+  });
+});
+
+describe("presence and live changes", () => {
+  let baseUrl: string;
+  beforeEach(async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    baseUrl = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  });
+
+  const presenceOf = async (cookie: string, userId: string) =>
+    (await call("GET", "/api/workspace", cookie)).json().members.find((m: Json) => m.id === userId)?.presence;
+
+  test("online with a tab open and used, away when idle, offline when the tab closes; every member is told", async () => {
+    const owner = await premiumOwner();
+    const editor = await joinWorkspace(t, owner, "editor");
+    expect(await presenceOf(owner.cookie, editor.userId)).toBe("offline");
+    const watching = await openEventStream(baseUrl, owner.cookie);
+
+    const tab = await openEventStream(baseUrl, editor.cookie);
+    const online = new RegExp(`"type":"presence.changed","userId":"${editor.userId}","presence":"online"`);
+    expect(await readUntil(watching, online)).toBe(true);
+    expect(await presenceOf(owner.cookie, editor.userId)).toBe("online");
+
+    expect((await call("POST", "/api/presence", editor.cookie, { active: false })).statusCode).toBe(200);
+    expect(await readUntil(watching, /"presence":"away"/)).toBe(true);
+    expect(await presenceOf(owner.cookie, editor.userId)).toBe("away");
+    expect((await call("POST", "/api/presence", editor.cookie, { active: true })).statusCode).toBe(200);
+    expect(await presenceOf(owner.cookie, editor.userId)).toBe("online");
+
+    await tab.reader.cancel();
+    expect(await readUntil(watching, /"presence":"offline"/)).toBe(true);
+    await watching.reader.cancel();
+  });
+
+  test("a removed member's open tab stops receiving the workspace's news", async () => {
+    const owner = await premiumOwner();
+    const editor = await joinWorkspace(t, owner, "editor");
+    const tab = await openEventStream(baseUrl, editor.cookie);
+    expect((await call("DELETE", `/api/workspace/members/${editor.userId}`, owner.cookie)).statusCode).toBe(200);
+    expect(await readUntil(tab, /no longer a member/)).toBe(true);
+    expect(await readUntil(tab, /never/)).toBe(false);
+  });
+});
