@@ -354,4 +354,17 @@ export const APPROVAL_MESSAGES = {
   timePassed: "This post's time has passed. Choose a new date and time to approve it.",
   commentRequired: "Write a comment saying what to change.",
   commentTooLong: "A comment can be at most 2000 characters.",
+  /** the web app's words for the approval steps */
+  submittedTitle: "Submitted for approval",
+  submitted: "An approver reviews it before it is scheduled; their comments appear on the post.",
+  submitFailed: "Couldn't submit the post for approval.",
+  approvedTitle: "Post approved",
+  approvedFor: (date: string, time: string) => `It is scheduled for ${date} at ${time}.`,
+  approveFailed: "Couldn't approve the post.",
+  rejectedTitle: "Changes requested",
+  rejected: "The post is back to draft with your comment.",
+  rejectFailed: "Couldn't send the post back.",
+  commentFailed: "Couldn't add the comment.",
+  queueEmpty: "Nothing waiting for approval",
+  queueForSubmitters: "Posts you submit appear here until an approver reviews them.",
 } as const;

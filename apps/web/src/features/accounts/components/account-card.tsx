@@ -10,11 +10,13 @@ import { CircleAlert, Clock, PenSquare, RefreshCw, Users } from "lucide-react";
 import type { ReactElement, ReactNode } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { PermissionHint } from "@/components/permission-hint";
 import { PlatformIcon } from "@/components/platform-icon";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { useCan } from "@/lib/permissions";
 import { initials } from "@/lib/utils";
 import { useDisconnectAccount } from "../api/disconnect-account";
 import { useRefreshAccount } from "../api/refresh-account";
@@ -41,6 +43,8 @@ export function AccountCard({ account, createPost }: { account: SocialAccount; c
   });
   const refresh = useRefreshAccount();
   const { connect, pendingPlatform } = useConnectPlatform();
+  // Reconnect, refresh and disconnect are the owner's and admins' (account.manage).
+  const manage = useCan("account", "manage");
 
   const label = PLATFORM_LABELS[account.platform];
   const name = accountName(account);
@@ -67,10 +71,17 @@ export function AccountCard({ account, createPost }: { account: SocialAccount; c
     });
 
   const reconnect = (expired || expiring) && (
-    <Button size="sm" onClick={() => connect(account.platform)} disabled={busy} aria-label={`Reconnect ${who}`}>
-      {pendingPlatform ? <Spinner className="size-4 text-current" label="Working" /> : <RefreshCw aria-hidden />}
-      Reconnect
-    </Button>
+    <PermissionHint permission={manage}>
+      <Button
+        size="sm"
+        onClick={() => connect(account.platform)}
+        disabled={busy || !manage.allowed}
+        aria-label={`Reconnect ${who}`}
+      >
+        {pendingPlatform ? <Spinner className="size-4 text-current" label="Working" /> : <RefreshCw aria-hidden />}
+        Reconnect
+      </Button>
+    </PermissionHint>
   );
   const createPostButton =
     !expired &&
@@ -161,26 +172,30 @@ export function AccountCard({ account, createPost }: { account: SocialAccount; c
             </div>
           )}
           <div className="grid grid-cols-2 gap-2">
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={refreshToken}
-              disabled={busy}
-              aria-label={`Refresh token of ${who}`}
-            >
-              {refresh.isPending ? (
-                <Spinner className="size-4 text-current" label="Refreshing token" />
-              ) : (
-                <RefreshCw aria-hidden />
-              )}
-              Refresh token
-            </Button>
-            <DisconnectAccountDialog
-              account={account}
-              disabled={busy}
-              pending={disconnect.isPending}
-              onConfirm={() => disconnect.mutate(account.id)}
-            />
+            <PermissionHint permission={manage}>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={refreshToken}
+                disabled={busy || !manage.allowed}
+                aria-label={`Refresh token of ${who}`}
+              >
+                {refresh.isPending ? (
+                  <Spinner className="size-4 text-current" label="Refreshing token" />
+                ) : (
+                  <RefreshCw aria-hidden />
+                )}
+                Refresh token
+              </Button>
+            </PermissionHint>
+            <PermissionHint permission={manage}>
+              <DisconnectAccountDialog
+                account={account}
+                disabled={busy || !manage.allowed}
+                pending={disconnect.isPending}
+                onConfirm={() => disconnect.mutate(account.id)}
+              />
+            </PermissionHint>
           </div>
         </div>
       </div>

@@ -2,11 +2,13 @@ import { ACCOUNT_MESSAGES, PLATFORM_LABELS } from "@app/shared";
 import { LayoutGrid, Plus, Settings2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { PermissionHint } from "@/components/permission-hint";
 import { PlatformIcon } from "@/components/platform-icon";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useCan } from "@/lib/permissions";
 import { useAccounts } from "../api/get-accounts";
 import { accountName } from "../utils/accounts-cache";
 import { formatFollowers } from "../utils/format";
@@ -17,6 +19,7 @@ import { ConnectAccountDialog } from "./connect-account-dialog";
 export function AccountsOverview({ className }: { className?: string }) {
   const accounts = useAccounts();
   const [connectOpen, setConnectOpen] = useState(false);
+  const manage = useCan("account", "manage");
   const list = accounts.data ?? [];
 
   return (
@@ -45,10 +48,12 @@ export function AccountsOverview({ className }: { className?: string }) {
             title={ACCOUNT_MESSAGES.noAccounts}
             description="Connect your social accounts to see followers, scheduled posts and results here."
             action={
-              <Button onClick={() => setConnectOpen(true)}>
-                <Plus aria-hidden />
-                Connect Your First Account
-              </Button>
+              <PermissionHint permission={manage}>
+                <Button onClick={() => setConnectOpen(true)} disabled={!manage.allowed}>
+                  <Plus aria-hidden />
+                  Connect Your First Account
+                </Button>
+              </PermissionHint>
             }
           />
         ) : (

@@ -2,10 +2,12 @@ import { ACCOUNT_MESSAGES } from "@app/shared";
 import { Link2, Plus, RefreshCw, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { PageHeader } from "@/components/layouts/page-header";
+import { PermissionHint } from "@/components/permission-hint";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
+import { useCan } from "@/lib/permissions";
 import { useAccounts } from "../api/get-accounts";
 import { useUsage } from "../api/get-usage";
 import { AccountCard, type CreatePostAction } from "./account-card";
@@ -20,6 +22,7 @@ export function ConnectedAccountsScreen({ createPost }: { createPost?: CreatePos
   const accounts = useAccounts();
   const usage = useUsage();
   const [connectOpen, setConnectOpen] = useState(false);
+  const manage = useCan("account", "manage");
   const list = accounts.data ?? [];
   const limit = usage.data?.limits.socialAccounts;
   const refreshing = accounts.isFetching && !accounts.isPending;
@@ -40,10 +43,12 @@ export function ConnectedAccountsScreen({ createPost }: { createPost?: CreatePos
               {refreshing ? <Spinner className="size-4 text-current" label="Refreshing" /> : <RefreshCw aria-hidden />}
               Refresh
             </Button>
-            <Button onClick={() => setConnectOpen(true)}>
-              <Plus aria-hidden />
-              Connect New Account
-            </Button>
+            <PermissionHint permission={manage}>
+              <Button onClick={() => setConnectOpen(true)} disabled={!manage.allowed}>
+                <Plus aria-hidden />
+                Connect New Account
+              </Button>
+            </PermissionHint>
           </>
         }
       />
@@ -78,10 +83,12 @@ export function ConnectedAccountsScreen({ createPost }: { createPost?: CreatePos
             title={ACCOUNT_MESSAGES.noAccounts}
             description="Connect Facebook, Instagram, X, LinkedIn, Pinterest, TikTok or YouTube to start publishing."
             action={
-              <Button onClick={() => setConnectOpen(true)}>
-                <Plus aria-hidden />
-                Connect Your First Account
-              </Button>
+              <PermissionHint permission={manage}>
+                <Button onClick={() => setConnectOpen(true)} disabled={!manage.allowed}>
+                  <Plus aria-hidden />
+                  Connect Your First Account
+                </Button>
+              </PermissionHint>
             }
           />
         )

@@ -1,7 +1,9 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { PermissionHint } from "@/components/permission-hint";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { useCan } from "@/lib/permissions";
 import { useBillingTab } from "../hooks/use-billing-tab";
 
 type BillingButtonProps = Omit<ButtonProps, "onClick" | "asChild" | "children"> & {
@@ -17,11 +19,15 @@ function BillingTabButton({
   ...props
 }: BillingButtonProps & { kind: "checkout" | "portal" }) {
   const { open, pending } = useBillingTab(kind);
+  // Upgrade, manage and cancel are the owner's (billing.manage): the plan is the workspace's.
+  const manage = useCan("billing", "manage");
   return (
-    <Button type="button" onClick={open} disabled={disabled || pending} {...props}>
-      {pending ? <Spinner className="size-4 text-current" label="Opening" /> : Icon && <Icon aria-hidden />}
-      {children}
-    </Button>
+    <PermissionHint permission={manage}>
+      <Button type="button" onClick={open} disabled={disabled || pending || !manage.allowed} {...props}>
+        {pending ? <Spinner className="size-4 text-current" label="Opening" /> : Icon && <Icon aria-hidden />}
+        {children}
+      </Button>
+    </PermissionHint>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { MediaFile } from "@app/shared";
 import { formatFileSize } from "@app/shared";
 import { Download, Eye, MoreVertical, Trash2 } from "lucide-react";
+import { PermissionHint } from "@/components/permission-hint";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import {
@@ -10,6 +11,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import { useCan } from "@/lib/permissions";
 import { downloadUrl, mediaAge } from "../utils/format";
 import { MediaTypeBadge, SourcePlatformBadge } from "./media-badges";
 import { MediaThumbnail } from "./media-thumbnail";
@@ -25,6 +27,7 @@ export function MediaCard({
   onDelete(file: MediaFile): void;
 }) {
   const name = file.originalName;
+  const canDelete = useCan("media", "delete");
   return (
     <Card className="flex h-full min-w-0 flex-col overflow-hidden">
       <button
@@ -70,10 +73,12 @@ export function MediaCard({
               </a>
             </DropdownMenuItem>
             <DropdownMenuSeparator />
-            <DropdownMenuItem variant="destructive" onSelect={() => onDelete(file)}>
-              <Trash2 aria-hidden />
-              Delete
-            </DropdownMenuItem>
+            <PermissionHint permission={canDelete} className="flex">
+              <DropdownMenuItem variant="destructive" disabled={!canDelete.allowed} onSelect={() => onDelete(file)}>
+                <Trash2 aria-hidden />
+                Delete
+              </DropdownMenuItem>
+            </PermissionHint>
           </DropdownMenuContent>
         </DropdownMenu>
       </div>

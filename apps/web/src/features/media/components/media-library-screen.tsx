@@ -3,11 +3,13 @@ import { Film, HardDrive, ImageIcon, SearchX, TriangleAlert, Upload } from "luci
 import { useEffect, useId, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { PageHeader } from "@/components/layouts/page-header";
+import { PermissionHint } from "@/components/permission-hint";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { StatCard } from "@/features/dashboard/components/stat-card";
+import { useCan } from "@/lib/permissions";
 import { useDeleteMedia } from "../api/delete-media";
 import { useMedia } from "../api/get-media";
 import { useMediaUpload } from "../hooks/use-media-upload";
@@ -34,6 +36,7 @@ export function MediaLibraryScreen() {
   const [filters, setFilters] = useState<MediaFilters>(NO_FILTERS);
   const [previewing, setPreviewing] = useState<MediaFile | null>(null);
   const [deleting, setDeleting] = useState<MediaFile | null>(null);
+  const upload = useCan("media", "upload");
   const remove = useDeleteMedia({
     onSuccess: (file) =>
       toast.success(MEDIA_MESSAGES.deletedTitle, { description: MEDIA_MESSAGES.deleted(file.originalName) }),
@@ -77,15 +80,18 @@ export function MediaLibraryScreen() {
           )
         }
         actions={
-          <Button
-            variant={panelOpen ? "secondary" : "default"}
-            aria-expanded={panelOpen}
-            aria-controls={panelId}
-            onClick={() => setPanelOpen((o) => !o)}
-          >
-            <Upload aria-hidden />
-            Upload Media
-          </Button>
+          <PermissionHint permission={upload}>
+            <Button
+              variant={panelOpen ? "secondary" : "default"}
+              aria-expanded={panelOpen}
+              aria-controls={panelId}
+              disabled={!upload.allowed}
+              onClick={() => setPanelOpen((o) => !o)}
+            >
+              <Upload aria-hidden />
+              Upload Media
+            </Button>
+          </PermissionHint>
         }
       />
 
@@ -134,10 +140,12 @@ export function MediaLibraryScreen() {
               description={MEDIA_MESSAGES.emptyDescription}
               action={
                 !panelOpen && (
-                  <Button onClick={() => setPanelOpen(true)}>
-                    <Upload aria-hidden />
-                    Upload Media
-                  </Button>
+                  <PermissionHint permission={upload}>
+                    <Button onClick={() => setPanelOpen(true)} disabled={!upload.allowed}>
+                      <Upload aria-hidden />
+                      Upload Media
+                    </Button>
+                  </PermissionHint>
                 )
               }
             />

@@ -1,4 +1,5 @@
 import {
+  APPROVAL_MESSAGES,
   checkPost,
   composePostText,
   DEFAULT_DRAFT_TIME,
@@ -16,7 +17,7 @@ import {
   wallClock,
 } from "@app/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CalendarClock, Eye, Info, Save, Send } from "lucide-react";
+import { CalendarClock, ClipboardCheck, Eye, Info, Save, Send } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { type FieldErrors, type Path, type PathValue, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
@@ -32,6 +33,8 @@ import { cn } from "@/lib/utils";
 import { useCreatePost } from "../api/create-post";
 import { usePublishAndWait } from "../api/publish-post";
 import { useUpdatePost } from "../api/update-post";
+import { useComposerActions } from "../hooks/use-composer-actions";
+import { PRIMARY_LABELS } from "../utils/composer-actions";
 import { toastPostError } from "../utils/errors";
 import { browserTimeZone, formatDay } from "../utils/format";
 import {
@@ -51,24 +54,28 @@ import { PostPreview, PostPreviewDialog } from "./post-preview-dialog";
 import { SchedulePicker } from "./schedule-picker";
 import { TagInput } from "./tag-input";
 
-type Intent = "draft" | "scheduled" | "publish";
+/** submit: saved as "pending_approval", for an approver to schedule */
+type Intent = "draft" | "scheduled" | "publish" | "submit";
 
 const FAILED: Record<Intent, string> = {
   draft: POST_MESSAGES.draftFailed,
   scheduled: POST_MESSAGES.scheduleFailed,
   publish: POST_MESSAGES.publishFailed,
+  submit: APPROVAL_MESSAGES.submitFailed,
 };
 
 const SIGN_IN: Record<Intent, string> = {
   draft: POST_MESSAGES.draftAuthRequired,
   scheduled: POST_MESSAGES.scheduleAuthRequired,
   publish: POST_MESSAGES.scheduleAuthRequired,
+  submit: POST_MESSAGES.scheduleAuthRequired,
 };
 
 /**
- * Writes a post for the chosen accounts and saves it as a draft, schedules it, or publishes it now. Used on
- * the Create New Post page and in the scheduler's Create Post tab. Every rule of the spec is checked before
- * anything is sent; a failure keeps everything typed.
+ * Writes a post for the chosen accounts and saves it as a draft, schedules it, or publishes it now; a member
+ * whose posts need approval submits it for approval instead (composerActions). Used on the Create New Post
+ * page and in the scheduler's Create Post tab. Every rule of the spec is checked before anything is sent; a
+ * failure keeps everything typed.
  */
 /** The form's objections share one toast: the newest replaces the last, instead of a pile while the user fixes them. */
 const CHECK_TOAST = "post-composer-check";
@@ -89,6 +96,7 @@ export function PostComposer({
   onSaved?(post: Post): void;
 }) {
   const id = useId();
+  const actions = useComposerActions(editing);
   const accountsQuery = useAccounts();
   const accounts = accountsQuery.data ?? [];
   // The zone dates are chosen in (a saved post keeps its own); it does not change while the page is open.
@@ -160,6 +168,7 @@ export function PostComposer({
         const at = wallClock(now, timezone);
         post = { ...post, scheduledDate: at.date, scheduledTime: at.time };
       }
+      // A post submitted for approval is checked as a scheduled one: an approver schedules it as it is.
       const problem = checkPost(
         toCheckInput(post, platforms, timezone, kindOf),
         intent === "draft" ? "draft" : "scheduled",
@@ -172,8 +181,9 @@ export function PostComposer({
 
       setRunning(intent);
       try {
+        const status = intent === "draft" ? "draft" : intent === "submit" ? "pending_approval" : "scheduled";
         const body = {
-          ...toCreateBody(post, platforms, intent === "draft" ? "draft" : "scheduled", timezone),
+          ...toCreateBody(post, platforms, status, timezone),
           // The server schedules it at its own "now", whatever this browser's clock says.
           publishNow: intent === "publish",
         };
@@ -189,6 +199,8 @@ export function PostComposer({
         onSaved?.(saved);
         if (intent === "draft") {
           toast.success(POST_MESSAGES.draftSavedTitle, { description: POST_MESSAGES.draftSaved });
+        } else if (intent === "submit") {
+          toast.success(APPROVAL_MESSAGES.submittedTitle, { description: APPROVAL_MESSAGES.submitted });
         } else {
           toast.success(POST_MESSAGES.scheduledTitle, {
             description: POST_MESSAGES.scheduledFor(formatDay(saved.scheduledDate), saved.scheduledTime),
@@ -247,7 +259,7 @@ export function PostComposer({
           className="grid min-w-0 content-start gap-6"
           onSubmit={(e) => {
             e.preventDefault();
-            void run("scheduled");
+            void run(actions.primary === "schedule" ? "scheduled" : "submit");
           }}
         >
           <fieldset className="grid min-w-0 gap-3">
@@ -347,26 +359,30 @@ export function PostComposer({
               className="sm:ml-auto"
               disabled={busy || platforms.length === 0 || !values.scheduledDate || !values.scheduledTime}
             >
-              {running === "scheduled" ? (
-                <Spinner className="size-4 text-current" label="Scheduling" />
-              ) : (
+              {running === "scheduled" || running === "submit" ? (
+                <Spinner className="size-4 text-current" label={running === "submit" ? "Submitting" : "Scheduling"} />
+              ) : actions.primary === "schedule" ? (
                 <CalendarClock aria-hidden />
-              )}
-              Schedule Post
-            </Button>
-            <Button
-              type="button"
-              variant="secondary"
-              disabled={busy || platforms.length === 0 || !hasText}
-              onClick={() => void run("publish")}
-            >
-              {running === "publish" ? (
-                <Spinner className="size-4 text-current" label="Publishing" />
               ) : (
-                <Send aria-hidden />
+                <ClipboardCheck aria-hidden />
               )}
-              Publish Now
+              {PRIMARY_LABELS[actions.primary]}
             </Button>
+            {actions.publishNow && (
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={busy || platforms.length === 0 || !hasText}
+                onClick={() => void run("publish")}
+              >
+                {running === "publish" ? (
+                  <Spinner className="size-4 text-current" label="Publishing" />
+                ) : (
+                  <Send aria-hidden />
+                )}
+                Publish Now
+              </Button>
+            )}
           </div>
 
           <PostPreviewDialog

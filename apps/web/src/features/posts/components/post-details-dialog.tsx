@@ -3,15 +3,19 @@ import { Clock, Pencil } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Separator } from "@/components/ui/separator";
 import { Skeleton } from "@/components/ui/skeleton";
+import { PostComments, PostHistory } from "@/features/approvals/components/post-activity";
+import { ReviewActions } from "@/features/approvals/components/review-actions";
 import { usePostActions } from "../hooks/use-post-actions";
 import { browserTimeZone, formatPostMoment } from "../utils/format";
 import { PostResults } from "./post-results";
 import { PostStatusBadge } from "./post-status-badge";
 
 /**
- * A post opened from the calendar: its text, when, where, and what each network made of it. With `loading`,
- * it opens at once and shows its place while the post is read.
+ * A post opened from the calendar (or the approvals queue): its text, when, where, and what each network made
+ * of it; Approve and Reject for an approver while it waits; the team's comments and its history. With
+ * `loading`, it opens at once and shows its place while the post is read.
  */
 export function PostDetailsDialog({
   post,
@@ -58,16 +62,21 @@ export function PostDetailsDialog({
               )}
             </p>
             <PostResults post={post} busy={actions.pendingId === post.id} onRetry={() => actions.retry(post)} />
-            {REVISABLE_STATUSES.includes(post.status) && (
-              <div>
+            <div className="flex flex-wrap gap-2">
+              <ReviewActions post={post} />
+              {REVISABLE_STATUSES.includes(post.status) && (
                 <Button size="sm" variant="outline" asChild>
                   <Link to={`/create-post?edit=${post.id}`}>
                     <Pencil aria-hidden />
                     Edit
                   </Link>
                 </Button>
-              </div>
-            )}
+              )}
+            </div>
+            <Separator />
+            <PostComments postId={post.id} />
+            <Separator />
+            <PostHistory postId={post.id} />
           </>
         )}
       </DialogContent>

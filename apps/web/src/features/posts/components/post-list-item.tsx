@@ -1,17 +1,21 @@
 import { PLATFORM_LABELS, type Post, REVISABLE_STATUSES } from "@app/shared";
 import { Clock, Pencil, Send, Trash2 } from "lucide-react";
 import { Link } from "react-router";
+import { PermissionHint } from "@/components/permission-hint";
 import { PlatformIcon } from "@/components/platform-icon";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { useWorkspaceRole } from "@/lib/permissions";
 import { formatPostMoment } from "../utils/format";
+import { postPermissions } from "../utils/post-permissions";
 import { FacebookPageName } from "./facebook-page-name";
 import { PostResults } from "./post-results";
 import { PostStatusBadge } from "./post-status-badge";
 
 /**
  * One post of the list: its text, when, where and what became of it, with Edit (also of a failed post, which
- * then goes again where it failed), Publish now (scheduled) and Delete (anything not going out right now).
+ * then goes again where it failed), Publish now (scheduled) and Delete (anything not going out right now);
+ * those the member's role does not allow are disabled with the reason.
  */
 export function PostListItem({
   post,
@@ -29,6 +33,7 @@ export function PostListItem({
   onRetry(): void;
 }) {
   const excerpt = post.content.slice(0, 40);
+  const may = postPermissions(useWorkspaceRole(), post);
   return (
     <li className="grid min-w-0 gap-3 rounded-lg border p-4">
       <div className="flex min-w-0 flex-wrap items-start justify-between gap-2">
@@ -67,21 +72,25 @@ export function PostListItem({
             </Button>
           )}
           {post.status === "scheduled" && (
-            <Button size="sm" variant="outline" disabled={pending} onClick={onPublish}>
-              {pending ? <Spinner className="size-4 text-current" label="Working" /> : <Send aria-hidden />}
-              Publish now
-            </Button>
+            <PermissionHint permission={may.schedule}>
+              <Button size="sm" variant="outline" disabled={pending || !may.schedule.allowed} onClick={onPublish}>
+                {pending ? <Spinner className="size-4 text-current" label="Working" /> : <Send aria-hidden />}
+                Publish now
+              </Button>
+            </PermissionHint>
           )}
-          <Button
-            size="sm"
-            variant="outline"
-            className="text-destructive hover:text-destructive"
-            disabled={pending}
-            onClick={onDelete}
-          >
-            <Trash2 aria-hidden />
-            Delete
-          </Button>
+          <PermissionHint permission={may.remove}>
+            <Button
+              size="sm"
+              variant="outline"
+              className="text-destructive hover:text-destructive"
+              disabled={pending || !may.remove.allowed}
+              onClick={onDelete}
+            >
+              <Trash2 aria-hidden />
+              Delete
+            </Button>
+          </PermissionHint>
         </div>
       )}
     </li>

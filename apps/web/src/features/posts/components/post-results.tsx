@@ -1,12 +1,15 @@
 import { PLATFORM_LABELS, type Post } from "@app/shared";
 import { ExternalLink, RotateCcw } from "lucide-react";
+import { PermissionHint } from "@/components/permission-hint";
 import { Button } from "@/components/ui/button";
+import { useCan } from "@/lib/permissions";
 
 /**
  * What became of a post on each network: the network's reason for each failure, a link to each live post,
- * and Retry failed networks once publishing has ended with failures.
+ * and Retry failed networks once publishing has ended with failures (for members who may schedule).
  */
 export function PostResults({ post, onRetry, busy }: { post: Post; onRetry(): void; busy: boolean }) {
+  const retry = useCan("post", "schedule");
   const failures = post.targets.filter((t) => t.lastError);
   const notices = post.targets.filter((t) => t.notice);
   const live = post.targets.filter((t) => t.status === "published" && t.externalUrl);
@@ -53,10 +56,12 @@ export function PostResults({ post, onRetry, busy }: { post: Post; onRetry(): vo
       )}
       {retryable && (
         <div>
-          <Button size="sm" variant="outline" disabled={busy} onClick={onRetry}>
-            <RotateCcw aria-hidden />
-            Retry failed networks
-          </Button>
+          <PermissionHint permission={retry}>
+            <Button size="sm" variant="outline" disabled={busy || !retry.allowed} onClick={onRetry}>
+              <RotateCcw aria-hidden />
+              Retry failed networks
+            </Button>
+          </PermissionHint>
         </div>
       )}
     </>

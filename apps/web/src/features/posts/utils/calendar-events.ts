@@ -15,6 +15,8 @@ const POSTS_PER_MONTH_CELL = 2;
 /** One colour per status, the same family as the status badges of the list below the calendar. */
 export const STATUS_COLORS: Record<string, string> = {
   draft: "#64748b",
+  // Waiting for an approver: amber, as its badge.
+  pending_approval: "#d97706",
   scheduled: "#4f46e5",
   publishing: "#0284c7",
   published: "#15803d",
@@ -26,6 +28,7 @@ export const statusColor = (post: Pick<CalendarItem, "status">) => STATUS_COLORS
 /** The statuses the legend explains, in the order a post goes through them. */
 export const LEGEND: { label: string; color: string }[] = [
   { label: "Draft", color: STATUS_COLORS.draft as string },
+  { label: "Pending approval", color: STATUS_COLORS.pending_approval as string },
   { label: "Scheduled", color: STATUS_COLORS.scheduled as string },
   { label: "Publishing", color: STATUS_COLORS.publishing as string },
   { label: "Published", color: STATUS_COLORS.published as string },
@@ -116,12 +119,12 @@ export function monthEvents(posts: CalendarItem[]): EventInput[] {
 }
 
 /**
- * Where a post may be dropped: a scheduled post not before now (the server would refuse it), a draft on
- * any day from today.
+ * Where a post may be dropped: a scheduled post (or one waiting for approval, which keeps its time) not
+ * before now (the server would refuse it), a draft on any day from today.
  */
 export function canDropAt(span: DateSpanApi, moving: EventApi | null, now = new Date()): boolean {
   const post = moving?.extendedProps.post as CalendarItem | undefined;
-  if (post?.status === "scheduled") return span.start.getTime() >= now.getTime();
+  if (post?.status === "scheduled" || post?.status === "pending_approval") return span.start.getTime() >= now.getTime();
   return startOfDay(span.start) >= startOfDay(now);
 }
 

@@ -183,7 +183,7 @@ export function mediaProblemsOf(
 export function toCreateBody(
   values: PostFormValues,
   platforms: readonly Platform[],
-  status: "draft" | "scheduled",
+  status: CreatePostInput["status"],
   timezone: string,
 ): CreatePostInput {
   return {

@@ -6,6 +6,7 @@ export type ListFilter = "all" | Exclude<PostStatus, "publishing">;
 export const LIST_FILTERS: readonly { value: ListFilter; label: string; title: string }[] = [
   { value: "all", label: "All", title: "All Posts" },
   { value: "draft", label: "Drafts", title: "Drafts" },
+  { value: "pending_approval", label: "Pending approval", title: "Posts Pending Approval" },
   { value: "scheduled", label: "Scheduled", title: "Scheduled Posts" },
   { value: "published", label: "Published", title: "Published Posts" },
   { value: "partially_published", label: "Partially published", title: "Partially Published Posts" },

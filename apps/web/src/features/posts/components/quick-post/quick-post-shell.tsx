@@ -3,6 +3,7 @@ import { PenSquare, Send } from "lucide-react";
 import type { FormEventHandler, ReactElement, ReactNode } from "react";
 import type { FieldError } from "react-hook-form";
 import { Link } from "react-router";
+import { PermissionHint } from "@/components/permission-hint";
 import { PlatformIcon } from "@/components/platform-icon";
 import { Button } from "@/components/ui/button";
 import {
@@ -18,6 +19,7 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { accountName } from "@/features/accounts/utils/accounts-cache";
 import { cn } from "@/lib/utils";
+import { useComposerActions } from "../../hooks/use-composer-actions";
 
 /** What the Connected Accounts route hands each dialog: the account, and the card's button that opens it. */
 export interface QuickPostDialogProps {
@@ -28,7 +30,8 @@ export interface QuickPostDialogProps {
 /**
  * The frame of a network's post dialog: its title and account, the fields (scrolling on small screens), and
  * Publish with the way to the full composer. The form lives outside the dialog's content, so closing it
- * keeps what was typed; a published post clears it.
+ * keeps what was typed; a published post clears it. A member whose posts need approval cannot publish from
+ * here: the composer submits it for approval.
  */
 export function QuickPostShell({
   account,
@@ -50,6 +53,7 @@ export function QuickPostShell({
   children: ReactNode;
 }) {
   const name = accountName(account);
+  const { publishing } = useComposerActions();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
@@ -77,10 +81,17 @@ export function QuickPostShell({
                 Cancel
               </Button>
               {/* Not disabled while sending: the button keeps the focus, a second press does nothing. */}
-              <Button type="submit" aria-disabled={busy || undefined} className={cn(busy && "opacity-70")}>
-                {busy ? <Spinner className="size-4 text-current" label="Publishing" /> : <Send aria-hidden />}
-                {busy ? "Publishing…" : submitLabel}
-              </Button>
+              <PermissionHint permission={publishing}>
+                <Button
+                  type="submit"
+                  disabled={!publishing.allowed}
+                  aria-disabled={busy || undefined}
+                  className={cn(busy && "opacity-70")}
+                >
+                  {busy ? <Spinner className="size-4 text-current" label="Publishing" /> : <Send aria-hidden />}
+                  {busy ? "Publishing…" : submitLabel}
+                </Button>
+              </PermissionHint>
             </div>
           </DialogFooter>
         </form>
