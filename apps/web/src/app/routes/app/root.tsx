@@ -6,6 +6,8 @@ import { toast } from "sonner";
 import { AppLayout } from "@/components/layouts/app-layout";
 import { useAccountsChannel } from "@/features/accounts/api/account-events";
 import { usageQueryKey } from "@/features/accounts/api/get-usage";
+import { useWaitingApprovalsCount } from "@/features/approvals/api/get-approvals";
+import { usePostCommentsChannel } from "@/features/approvals/api/post-activity";
 import { meQueryKey, useMe } from "@/features/auth/api/get-me";
 import { useSignOut } from "@/features/auth/api/sign-out";
 import { ProtectedRoute } from "@/features/auth/components/protected-route";
@@ -37,8 +39,15 @@ function Shell() {
   usePlanSync(me.data?.plan);
   const signOut = useSignOut();
   // One stream of the user's changes for every screen, open while signed in.
-  useRealtime([useAccountsChannel(), usePostsChannel(), useMediaChannel(), useNotificationsChannel()]);
+  useRealtime([
+    useAccountsChannel(),
+    usePostsChannel(),
+    useMediaChannel(),
+    useNotificationsChannel(),
+    usePostCommentsChannel(),
+  ]);
   const notifications = useNotifications();
+  const waitingApprovals = useWaitingApprovalsCount();
   // ProtectedRoute renders this only once the user is known.
   const data = me.data;
   if (!data) return null;
@@ -46,7 +55,7 @@ function Shell() {
     <AppLayout
       user={data.user}
       plan={data.plan}
-      counts={{ "/notifications": notifications.data?.unread ?? 0 }}
+      counts={{ "/notifications": notifications.data?.unread ?? 0, "/team": waitingApprovals }}
       signingOut={signOut.isPending}
       onSignOut={() =>
         signOut.mutate(undefined, {
