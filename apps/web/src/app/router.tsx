@@ -10,6 +10,8 @@ import LandingRoute from "./routes/landing";
 /** The query client and toasts: loaded with the first screen that talks to the API, never with the landing page. */
 const apiLayer = screen(() => import("./provider"));
 const authScreen = screen(() => import("./routes/auth"));
+/** An invitation e-mail's link: public (the link is the key), with the API but without the app shell. */
+const invitationScreen = screen(() => import("./routes/invitation"));
 const appRoot = screen(() => import("./routes/app/root"));
 const notFound = screen(() => import("./routes/not-found"));
 const oauthCallback = screen(() => import("./routes/app/oauth-callback"));
@@ -44,6 +46,7 @@ const opensOnCalendar = ({ pathname, search }: Pick<Location, "pathname" | "sear
 export function chunksFor(pathname: string): string[] {
   if (pathname === "/") return [];
   if (matchPath("/auth", pathname)) return ["api", "auth"];
+  if (matchPath("/invitations/:id", pathname)) return ["api", "invitation"];
   const app = APP_SCREENS.find((s) => matchPath(s.path, pathname));
   if (app) return ["api", "app", app.path];
   return ["not-found"];
@@ -62,6 +65,7 @@ export function preloadRoute({ pathname, search }: Pick<Location, "pathname" | "
   const code: Promise<unknown>[] = chunks.map((chunk) => {
     if (chunk === "api") return apiLayer.preload();
     if (chunk === "auth") return authScreen.preload();
+    if (chunk === "invitation") return invitationScreen.preload();
     if (chunk === "app") return appRoot.preload();
     if (chunk === "not-found") return notFound.preload();
     return APP_SCREENS.find((s) => s.path === chunk)?.screen.preload() ?? Promise.resolve();
@@ -134,6 +138,7 @@ export function AppRoutes() {
   preloadRoute(location);
   const ApiLayer = apiLayer.Component;
   const AuthScreen = authScreen.Component;
+  const InvitationScreen = invitationScreen.Component;
   const AppRoot = appRoot.Component;
   const NotFound = notFound.Component;
   return (
@@ -143,6 +148,7 @@ export function AppRoutes() {
           <Route path="/" element={<LandingRoute />} />
           <Route element={<ApiLayer />}>
             <Route path="/auth" element={<AuthScreen />} />
+            <Route path="/invitations/:id" element={<InvitationScreen />} />
             <Route element={<AppRoot />}>
               {APP_SCREENS.map(({ path, screen: { Component: Screen } }) => (
                 <Route key={path} path={path} element={<Screen />} />

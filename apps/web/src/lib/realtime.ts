@@ -13,6 +13,18 @@ const EVENTS_URL = "/api/events";
 /** If the browser gives up on the stream (it does on an error status), open a new one after this long. */
 const REOPEN_DELAY_MS = 5_000;
 
+/** The open stream's "start again" (one stream per tab). */
+const reopeners = new Set<() => void>();
+
+/**
+ * Closes the stream and opens a new one at once. The server sends each stream the events of the workspace
+ * the browser had open when it connected: after switching workspaces the old stream would keep telling the
+ * last one's.
+ */
+export function reopenEventStream() {
+  for (const reopen of reopeners) reopen();
+}
+
 /**
  * Keeps one Server-Sent Events stream of the signed-in user's changes open while mounted (the protected
  * app layout mounts it once) and hands each event to its channel. The browser reconnects by itself
@@ -61,8 +73,17 @@ export function useRealtime(channels: RealtimeChannel[]) {
       });
     };
     open();
+    // A new workspace's stream: its first opening needs no resync (the switch reads everything again).
+    const reopen = () => {
+      clearTimeout(reopenTimer);
+      source?.close();
+      opened = false;
+      open();
+    };
+    reopeners.add(reopen);
 
     return () => {
+      reopeners.delete(reopen);
       disposed = true;
       clearTimeout(reopenTimer);
       source?.close();

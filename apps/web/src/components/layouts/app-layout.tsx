@@ -1,5 +1,5 @@
 import { APP_NAME, PLANS, type PlanId } from "@app/shared";
-import { Crown, LogOut, Orbit } from "lucide-react";
+import { Crown, LogOut } from "lucide-react";
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import { ThemeToggle } from "@/components/theme-toggle";
@@ -7,6 +7,7 @@ import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Sidebar, SidebarProvider, SidebarTrigger, useSidebar } from "@/components/ui/sidebar";
+import { WorkspaceSwitcher } from "@/features/workspaces/components/workspace-switcher";
 import { cn, initials } from "@/lib/utils";
 import { navGroupsFor } from "./nav-items";
 
@@ -33,8 +34,7 @@ function SidebarBody({ user, plan, counts = {}, onSignOut, signingOut }: Omit<Ap
     <>
       {/* On mobile the sheet's close button sits at the right of this row. */}
       <div className={cn("flex h-14 items-center gap-2 border-b border-sidebar-border px-3", isMobile && "pr-11")}>
-        <Orbit className="size-6 shrink-0 text-primary" aria-hidden />
-        <span className="truncate font-semibold group-data-[state=collapsed]/sidebar:hidden">{APP_NAME}</span>
+        <WorkspaceSwitcher />
         <Badge
           variant={plan === "premium" ? "default" : "secondary"}
           className="ml-auto group-data-[state=collapsed]/sidebar:hidden"

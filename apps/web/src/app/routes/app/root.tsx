@@ -16,6 +16,9 @@ import { useMediaChannel } from "@/features/media/api/media-events";
 import { useNotifications } from "@/features/notifications/api/get-notifications";
 import { useNotificationsChannel } from "@/features/notifications/api/notification-events";
 import { usePostsChannel } from "@/features/posts/api/post-events";
+import { useTasksChannel } from "@/features/team/api/task-events";
+import { useTeamChannel } from "@/features/team/api/team-events";
+import { usePresence } from "@/features/team/hooks/use-presence";
 import { useRealtime } from "@/lib/realtime";
 
 /**
@@ -44,8 +47,12 @@ function Shell() {
     usePostsChannel(),
     useMediaChannel(),
     useNotificationsChannel(),
+    useTeamChannel(),
+    useTasksChannel(),
     usePostCommentsChannel(),
   ]);
+  // Tells the team whether this member is online, away or gone.
+  usePresence();
   const notifications = useNotifications();
   const waitingApprovals = useWaitingApprovalsCount();
   // ProtectedRoute renders this only once the user is known.

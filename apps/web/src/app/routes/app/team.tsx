@@ -1,16 +1,11 @@
-import { Users } from "lucide-react";
 import { PageHeader } from "@/components/layouts/page-header";
-import { EmptyState } from "@/components/ui/empty-state";
+import { TeamScreen } from "@/features/team/components/team-screen";
 
 export default function TeamRoute() {
   return (
     <>
-      <PageHeader title="Team" description="Members, roles and tasks of your workspace." />
-      <EmptyState
-        icon={Users}
-        title="Just you for now"
-        description="Invite teammates to draft, review and approve posts together."
-      />
+      <PageHeader title="Team" description="Members, roles, tasks and approvals of your workspace." />
+      <TeamScreen />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useMe } from "../api/get-me";
+import { AFTER_SIGN_IN, safeRedirect } from "../utils/redirect";
 import { ResetPasswordForm } from "./reset-password-form";
 import { SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";
@@ -20,11 +21,21 @@ export function AuthScreen() {
   const me = useMe();
   const [params, setParams] = useSearchParams();
   const tab = tabFrom(params.get("tab"));
+  // A page that sent the user here to sign in (an invitation) is where they go back to; the e-mail it names
+  // is filled in.
+  const redirect = safeRedirect(params.get("redirect"));
+  const email = params.get("email") ?? "";
 
   if (me.isPending) return <PageSpinner />;
-  if (me.data) return <Navigate to="/dashboard" replace />;
+  if (me.data) return <Navigate to={redirect ?? AFTER_SIGN_IN} replace />;
 
-  const showTab = (next: Tab) => setParams(next === "signin" ? {} : { tab: next }, { replace: true });
+  const showTab = (next: Tab, nextEmail = email) => {
+    const kept = new URLSearchParams();
+    if (next !== "signin") kept.set("tab", next);
+    if (redirect) kept.set("redirect", redirect);
+    if (nextEmail && next !== "reset-password") kept.set("email", nextEmail);
+    setParams(kept, { replace: true });
+  };
   const resetView = tab === "reset-password";
 
   return (
@@ -59,11 +70,11 @@ export function AuthScreen() {
                 </TabsList>
                 <TabsContent value="signin">
                   <CardTitle className="sr-only">Sign in</CardTitle>
-                  <SignInForm />
+                  <SignInForm redirectTo={redirect ?? AFTER_SIGN_IN} defaultEmail={email} />
                 </TabsContent>
                 <TabsContent value="signup">
                   <CardTitle className="sr-only">Sign up</CardTitle>
-                  <SignUpForm onSignedUp={() => showTab("signin")} />
+                  <SignUpForm defaultEmail={email} onSignedUp={(signedUpEmail) => showTab("signin", signedUpEmail)} />
                 </TabsContent>
               </Tabs>
             )}

@@ -8,18 +8,19 @@ import { useSignIn } from "../api/sign-in";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { FormField } from "./form-field";
 
-export function SignInForm() {
+/** `redirectTo`: where a successful sign-in goes (the dashboard, or the page that sent the user here). */
+export function SignInForm({ redirectTo, defaultEmail = "" }: { redirectTo: string; defaultEmail?: string }) {
   const navigate = useNavigate();
   const signIn = useSignIn();
   const form = useForm<SignInBody>({
     resolver: zodResolver(signInBodySchema),
-    defaultValues: { email: "", password: "" },
+    defaultValues: { email: defaultEmail, password: "" },
   });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>
     signIn.mutate(values, {
-      onSuccess: () => navigate("/dashboard", { replace: true }),
+      onSuccess: () => navigate(redirectTo, { replace: true }),
       onError: (err) => toast.error(AUTH_MESSAGES.signInFailed, { description: err.message }),
     }),
   );

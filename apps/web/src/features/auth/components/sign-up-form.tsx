@@ -6,11 +6,17 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { useSignUp } from "../api/sign-up";
 import { FormField } from "./form-field";
 
-export function SignUpForm({ onSignedUp }: { onSignedUp(email: string): void }) {
+export function SignUpForm({
+  onSignedUp,
+  defaultEmail = "",
+}: {
+  onSignedUp(email: string): void;
+  defaultEmail?: string;
+}) {
   const signUp = useSignUp();
   const form = useForm<SignUpValues>({
     resolver: zodResolver(signUpFormSchema),
-    defaultValues: { name: "", email: "", password: "", confirmPassword: "" },
+    defaultValues: { name: "", email: defaultEmail, password: "", confirmPassword: "" },
   });
   const { errors } = form.formState;
 
