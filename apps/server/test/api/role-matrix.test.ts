@@ -1,0 +1,439 @@
+/**
+ * Role × action matrix (issue 18): every /api route of the app's route table, called by a member of each role
+ * (owner, admin, editor, contributor) of the same workspace. The expectation comes from the permission table
+ * (ROLE_PERMISSIONS through `can`): a role allowed gets a 2xx, any other a 403 naming the roles that may. The
+ * other-workspace case (404) is authz-matrix.test.ts's.
+ *
+ * A route in neither table below fails the test until whoever added it says which permission it needs (with a
+ * request that exercises it) or why no role decides it.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import {
+  APPROVAL_MESSAGES,
+  can,
+  rolesThatCan,
+  TASK_MESSAGES,
+  WORKSPACE_MESSAGES,
+  WORKSPACE_ROLES,
+  type WorkspaceAction,
+  type WorkspaceResource,
+  type WorkspaceRole,
+} from "@app/shared";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { notifications } from "../../src/db/schema";
+import { parseRouteTree } from "../fuzz/routes";
+import { upload } from "../fuzz/world";
+import { createNetworkTestApp, joinWorkspace, type NetworkTestApp, signedInUser } from "../helpers";
+import { authorize, connect } from "../oauth";
+
+type Method = "GET" | "POST" | "PATCH" | "DELETE";
+interface Request {
+  method: Method;
+  url: string;
+  payload?: object;
+}
+interface World {
+  t: NetworkTestApp;
+  workspaceId: string;
+  cookieOf: Record<WorkspaceRole, string>;
+  userIdOf: Record<WorkspaceRole, string>;
+  /** gives a member (not the owner) another role */
+  setRoleOf: Partial<Record<WorkspaceRole, (role: WorkspaceRole) => Promise<void>>>;
+  owner: string;
+  linkedin: string;
+  facebook: string;
+  pinterest: string;
+  tiktok: string;
+  media: string;
+}
+
+/** Who may call a route: a permission of the table, or any member of the workspace. */
+type Needs = { [R in WorkspaceResource]: readonly [R, WorkspaceAction<R>] }[WorkspaceResource] | "member";
+
+interface Case {
+  needs: Needs;
+  /** the call, with whatever it needs made first by the owner (fresh for each role, so each call can succeed) */
+  request(w: World, role: WorkspaceRole): Promise<Request>;
+  /** where a 2xx needs a state the matrix does not make: the role check passed when the answer is no 403 */
+  passedWhen?: "not-forbidden";
+  /** a more precise refusal than the role table's for this call (e.g. "submit it for approval instead") */
+  refusal?: string;
+}
+
+const TZ = "Europe/Paris";
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+async function call(w: World, cookie: string, r: Request) {
+  return w.t.app.inject({ method: r.method, url: r.url, payload: r.payload, headers: { cookie } });
+}
+async function asOwner(w: World, r: Request) {
+  const res = await call(w, w.owner, r);
+  if (res.statusCode >= 300) throw new Error(`${r.method} ${r.url} as owner: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+const post = (w: World, status: "draft" | "scheduled" | "pending_approval") =>
+  asOwner(w, {
+    method: "POST",
+    url: "/api/posts",
+    payload: {
+      content: `A ${status} post`,
+      accountIds: [w.linkedin],
+      scheduledDate: day(3),
+      scheduledTime: "10:00",
+      timezone: TZ,
+      status,
+    },
+  }).then((b) => b.post.id as string);
+let seq = 0;
+const freshLinkedin = async (w: World) =>
+  (await connect(w.t, w.owner, "linkedin", `linkedin_matrix_${++seq}`)).json().account.id as string;
+const freshMember = async (w: World) => (await joinWorkspace(w.t, { cookie: w.owner }, "contributor")).userId;
+const invitation = async (w: World) =>
+  (
+    await asOwner(w, {
+      method: "POST",
+      url: "/api/workspace/invitations",
+      payload: { email: `invitee-${++seq}@example.com`, role: "editor" },
+    })
+  ).invitation.id as string;
+const task = async (w: World) =>
+  (await asOwner(w, { method: "POST", url: "/api/tasks", payload: { title: `Task ${++seq}` } })).task.id as string;
+/** One portal session of the owner's, for every portal action (opening portals is rate limited). */
+let portal: Promise<string> | undefined;
+const portalToken = (w: World) => {
+  portal ??= asOwner(w, { method: "POST", url: "/api/billing/portal" }).then(
+    (b) => new URL(b.url).searchParams.get("session") ?? "",
+  );
+  return portal;
+};
+const localAction = (action: string): Case => ({
+  needs: ["billing", "manage"],
+  request: async (w) => ({ method: "POST", url: `/api/billing/local/sessions/${await portalToken(w)}/${action}` }),
+  passedWhen: "not-forbidden",
+});
+
+const get = (url: string | ((w: World) => string | Promise<string>)): Case => ({
+  needs: "member",
+  request: async (w) => ({ method: "GET", url: typeof url === "string" ? url : await url(w) }),
+});
+
+/** Each route and method, by "METHOD /path" as the route table names it. */
+const CASES: Record<string, Case> = {
+  "GET /api/me": get("/api/me"),
+  "GET /api/networks": get("/api/networks"),
+  "GET /api/usage": get(`/api/usage?timezone=${TZ}`),
+  "GET /api/events": get("/api/events"),
+  "GET /api/accounts": get("/api/accounts"),
+  "GET /api/accounts/:id/profile": get((w) => `/api/accounts/${w.linkedin}/profile`),
+  "GET /api/accounts/:id/facebook-pages": get((w) => `/api/accounts/${w.facebook}/facebook-pages`),
+  "GET /api/accounts/:id/pinterest-boards": get((w) => `/api/accounts/${w.pinterest}/pinterest-boards`),
+  "GET /api/accounts/:id/tiktok-creator": get((w) => `/api/accounts/${w.tiktok}/tiktok-creator`),
+  "GET /api/accounts/:id/linkedin-organizations": get((w) => `/api/accounts/${w.linkedin}/linkedin-organizations`),
+  "POST /api/oauth/:platform/initiate": {
+    needs: ["account", "manage"],
+    request: async () => ({ method: "POST", url: "/api/oauth/linkedin/initiate", payload: {} }),
+  },
+  "POST /api/oauth/:platform/callback": {
+    needs: ["account", "manage"],
+    // A connection the member started as an admin, finished in their own role: the role is checked again.
+    request: async (w, role) => {
+      const cookie = w.cookieOf[role];
+      await w.setRoleOf[role]?.("admin");
+      const { code, state } = await authorize(w.t, cookie, "linkedin", `linkedin_cb_${++seq}`);
+      await w.setRoleOf[role]?.(role);
+      return { method: "POST", url: "/api/oauth/linkedin/callback", payload: { code, state } };
+    },
+  },
+  "DELETE /api/accounts/:id": {
+    needs: ["account", "manage"],
+    request: async (w) => ({ method: "DELETE", url: `/api/accounts/${await freshLinkedin(w)}` }),
+  },
+  "POST /api/accounts/:id/refresh": {
+    needs: ["account", "manage"],
+    request: async (w) => ({ method: "POST", url: `/api/accounts/${w.linkedin}/refresh` }),
+  },
+
+  "GET /api/media": get("/api/media"),
+  "GET /api/media/:id": get((w) => `/api/media/${w.media}`),
+  "GET /api/media/:id/file": get((w) => `/api/media/${w.media}/file`),
+  "POST /api/media": {
+    needs: ["media", "upload"],
+    // The upload helper sends the multipart body itself; see the special case in the test below.
+    request: async () => ({ method: "POST", url: "/api/media" }),
+  },
+  "DELETE /api/media/:id": {
+    needs: ["media", "delete"],
+    request: async (w) => ({
+      method: "DELETE",
+      url: `/api/media/${await upload(w.t, w.owner, `x${++seq}.png`, await pngBytes())}`,
+    }),
+  },
+
+  "GET /api/posts": get("/api/posts"),
+  "GET /api/posts/calendar": get(`/api/posts/calendar?from=${day(-1)}T00:00:00Z&to=${day(30)}T00:00:00Z`),
+  "GET /api/posts/:id": get(async (w) => `/api/posts/${await post(w, "draft")}`),
+  "GET /api/posts/:id/comments": get(async (w) => `/api/posts/${await post(w, "draft")}/comments`),
+  "GET /api/posts/:id/history": get(async (w) => `/api/posts/${await post(w, "draft")}/history`),
+  "POST /api/posts/:id/comments": {
+    needs: "member",
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/posts/${await post(w, "pending_approval")}/comments`,
+      payload: { body: "Looks good" },
+    }),
+  },
+  "POST /api/posts": {
+    needs: ["post", "schedule"],
+    request: async (w) => ({
+      method: "POST",
+      url: "/api/posts",
+      payload: {
+        content: "Scheduled by a member",
+        accountIds: [w.linkedin],
+        scheduledDate: day(4),
+        scheduledTime: "11:00",
+        timezone: TZ,
+        status: "scheduled",
+      },
+    }),
+    refusal: APPROVAL_MESSAGES.needsApproval,
+  },
+  "PATCH /api/posts/:id": {
+    needs: ["post", "schedule"],
+    request: async (w) => ({
+      method: "PATCH",
+      url: `/api/posts/${await post(w, "draft")}`,
+      payload: { status: "scheduled" },
+    }),
+    refusal: APPROVAL_MESSAGES.needsApproval,
+  },
+  "DELETE /api/posts/:id": {
+    needs: ["post", "delete"],
+    request: async (w) => ({ method: "DELETE", url: `/api/posts/${await post(w, "scheduled")}` }),
+  },
+  "POST /api/posts/:id/publish": {
+    needs: ["post", "schedule"],
+    request: async (w) => ({ method: "POST", url: `/api/posts/${await post(w, "scheduled")}/publish` }),
+    refusal: APPROVAL_MESSAGES.needsApproval,
+  },
+  "POST /api/posts/:id/retry": {
+    needs: ["post", "schedule"],
+    // Nothing failed: an allowed role is told there is nothing to retry, the others that they may not.
+    request: async (w) => ({ method: "POST", url: `/api/posts/${await post(w, "scheduled")}/retry` }),
+    passedWhen: "not-forbidden",
+  },
+  "POST /api/posts/:id/approve": {
+    needs: ["post", "approve"],
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/posts/${await post(w, "pending_approval")}/approve`,
+      payload: {},
+    }),
+  },
+  "POST /api/posts/:id/reject": {
+    needs: ["post", "approve"],
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/posts/${await post(w, "pending_approval")}/reject`,
+      payload: { comment: "Shorter, please" },
+    }),
+  },
+  "GET /api/approvals": { needs: ["post", "approve"], request: async () => ({ method: "GET", url: "/api/approvals" }) },
+
+  "GET /api/notifications": get("/api/notifications"),
+  "POST /api/notifications/read": {
+    needs: "member",
+    request: async () => ({ method: "POST", url: "/api/notifications/read" }),
+  },
+  "POST /api/notifications/:id/read": {
+    needs: "member",
+    request: async (w) => {
+      const [row] = await w.t.db
+        .insert(notifications)
+        .values({
+          workspaceId: w.workspaceId,
+          userId: w.userIdOf.owner,
+          kind: "publish_failed",
+          message: "A test notification",
+        })
+        .returning();
+      return { method: "POST", url: `/api/notifications/${row?.id}/read` };
+    },
+  },
+
+  "GET /api/tasks": get("/api/tasks"),
+  "POST /api/tasks": {
+    needs: ["task", "create"],
+    request: async () => ({ method: "POST", url: "/api/tasks", payload: { title: "A member's task" } }),
+  },
+  "PATCH /api/tasks/:id": {
+    needs: ["task", "manage"],
+    request: async (w) => ({ method: "PATCH", url: `/api/tasks/${await task(w)}`, payload: { status: "completed" } }),
+    refusal: TASK_MESSAGES.notYours,
+  },
+  "DELETE /api/tasks/:id": {
+    needs: ["task", "manage"],
+    request: async (w) => ({ method: "DELETE", url: `/api/tasks/${await task(w)}` }),
+    refusal: TASK_MESSAGES.notYours,
+  },
+
+  "GET /api/workspace": get("/api/workspace"),
+  "PATCH /api/workspace": {
+    needs: ["organization", "update"],
+    request: async () => ({ method: "PATCH", url: "/api/workspace", payload: { postsNeedApproval: false } }),
+  },
+  "GET /api/workspaces": get("/api/workspaces"),
+  "POST /api/workspaces/active": {
+    needs: "member",
+    request: async (w) => ({ method: "POST", url: "/api/workspaces/active", payload: { workspaceId: w.workspaceId } }),
+  },
+  "POST /api/presence": {
+    needs: "member",
+    request: async () => ({ method: "POST", url: "/api/presence", payload: { active: true } }),
+  },
+  "POST /api/workspace/invitations": {
+    needs: ["invitation", "create"],
+    request: async () => ({
+      method: "POST",
+      url: "/api/workspace/invitations",
+      payload: { email: `matrix-${++seq}@example.com`, role: "contributor" },
+    }),
+  },
+  "POST /api/workspace/invitations/:id/resend": {
+    needs: ["invitation", "create"],
+    request: async (w) => ({ method: "POST", url: `/api/workspace/invitations/${await invitation(w)}/resend` }),
+  },
+  "DELETE /api/workspace/invitations/:id": {
+    needs: ["invitation", "cancel"],
+    request: async (w) => ({ method: "DELETE", url: `/api/workspace/invitations/${await invitation(w)}` }),
+  },
+  "PATCH /api/workspace/members/:userId": {
+    needs: ["member", "update"],
+    request: async (w) => ({
+      method: "PATCH",
+      url: `/api/workspace/members/${await freshMember(w)}`,
+      payload: { role: "editor" },
+    }),
+  },
+  "DELETE /api/workspace/members/:userId": {
+    needs: ["member", "delete"],
+    request: async (w) => ({ method: "DELETE", url: `/api/workspace/members/${await freshMember(w)}` }),
+  },
+
+  "GET /api/billing/subscription": get("/api/billing/subscription"),
+  "POST /api/billing/checkout": {
+    needs: ["billing", "manage"],
+    request: async () => ({ method: "POST", url: "/api/billing/checkout" }),
+    // The workspace is on Premium already: an allowed role is told so.
+    passedWhen: "not-forbidden",
+  },
+  "POST /api/billing/portal": {
+    needs: ["billing", "manage"],
+    request: async () => ({ method: "POST", url: "/api/billing/portal" }),
+  },
+  // What the plan is, as GET /api/billing/subscription tells every member.
+  "GET /api/billing/local/sessions/:token": get(async (w) => `/api/billing/local/sessions/${await portalToken(w)}`),
+  "POST /api/billing/local/sessions/:token/complete": localAction("complete"),
+  "POST /api/billing/local/sessions/:token/resume": localAction("resume"),
+  "POST /api/billing/local/sessions/:token/renew": localAction("renew"),
+  "POST /api/billing/local/sessions/:token/cancel": localAction("cancel"),
+};
+
+/** Routes no workspace role decides, each with the reason. */
+const NO_ROLE: Record<string, string> = {
+  "GET /api/health": "the server's health, for load balancers",
+  "GET /api/openapi.json": "the API's description, public",
+  "GET /api/public-media/:link": "a signed link made for the networks: the link is the permission",
+  "GET /api/invitations/:id": "the accept page: the link is the key",
+  "POST /api/invitations/:id/accept": "checked against the invited e-mail address; the invitee has no role yet",
+  "POST /api/workspaces": "a user makes a workspace of their own, whatever their role elsewhere (team.test.ts)",
+  "POST /api/billing/local/sessions/:token/expire":
+    "test mode's end of the period: the same check as cancel (local-billing.ts change()), and it would end the Premium the other cases need",
+};
+
+let w: World;
+const pngBytes = () => readFile(path.join(import.meta.dirname, "../fixtures/sample.png"));
+
+beforeAll(async () => {
+  const t = await createNetworkTestApp({ SESSION_CACHE_SECONDS: "0" });
+  const owner = await signedInUser(t.app);
+  const me = (await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: owner.cookie } })).json();
+  const partial = { t, owner: owner.cookie, workspaceId: me.workspace.id as string } as World;
+  const checkout = await asOwner(partial, { method: "POST", url: "/api/billing/checkout" });
+  const token = new URL(checkout.url).searchParams.get("session");
+  await asOwner(partial, { method: "POST", url: `/api/billing/local/sessions/${token}/complete` });
+  const cookieOf = { owner: owner.cookie } as Record<WorkspaceRole, string>;
+  const userIdOf = { owner: me.user.id } as Record<WorkspaceRole, string>;
+  const setRoleOf: World["setRoleOf"] = {};
+  for (const role of WORKSPACE_ROLES.filter((r) => r !== "owner")) {
+    const joined = await joinWorkspace(t, owner, role);
+    cookieOf[role] = joined.cookie;
+    userIdOf[role] = joined.userId;
+    setRoleOf[role] = joined.setRole;
+  }
+  const account = async (platform: "linkedin" | "facebook" | "pinterest" | "tiktok") =>
+    (await connect(t, owner.cookie, platform)).json().account.id as string;
+  w = {
+    ...partial,
+    cookieOf,
+    userIdOf,
+    setRoleOf,
+    linkedin: await account("linkedin"),
+    facebook: await account("facebook"),
+    pinterest: await account("pinterest"),
+    tiktok: await account("tiktok"),
+    media: await upload(t, owner.cookie, "library.png", await pngBytes()),
+  };
+}, 120_000);
+
+afterAll(async () => {
+  await w?.t.close();
+});
+
+test("every /api route is in the matrix or says why no role decides it", () => {
+  const routes = parseRouteTree(w.t.app.printRoutes({ commonPrefix: false }))
+    .filter((r) => r.path.startsWith("/api/") && !r.path.startsWith("/api/docs") && !r.path.startsWith("/api/auth"))
+    .flatMap((r) => r.methods.filter((m) => m !== "HEAD").map((m) => `${m} ${r.path}`));
+  const unlisted = routes.filter((key) => !(key in CASES) && !(key in NO_ROLE));
+  expect(unlisted, "add each to CASES (its permission and a request) or to NO_ROLE (why)").toEqual([]);
+  const gone = [...Object.keys(CASES), ...Object.keys(NO_ROLE)].filter((key) => !routes.includes(key));
+  expect(gone, "listed routes the app no longer has").toEqual([]);
+});
+
+describe.each(Object.entries(CASES))("%s", (key, c) => {
+  test.each(WORKSPACE_ROLES)("as %s", async (role) => {
+    const allowed = c.needs === "member" || can(role, c.needs[0], c.needs[1] as never);
+    const request = await c.request(w, role);
+    const cookie = w.cookieOf[role];
+    if (key === "GET /api/events") {
+      // A stream stays open: its status is all this needs.
+      const stream = await fetch(`${w.t.baseUrl}${request.url}`, { headers: { cookie } });
+      await stream.body?.cancel();
+      expect(stream.status).toBe(200);
+      return;
+    }
+    if (key === "POST /api/media") {
+      const status = await upload(w.t, cookie, `m${++seq}.png`, await pngBytes()).then(
+        () => 201,
+        (err: Error) => Number(/upload: (\d+)/.exec(err.message)?.[1] ?? 0),
+      );
+      expect(status === 201).toBe(allowed);
+      if (!allowed) expect(status).toBe(403);
+      return;
+    }
+    const res = await call(w, cookie, request);
+    const detail = `${key} as ${role}: ${res.statusCode} ${res.body.slice(0, 300)}`;
+    if (allowed) {
+      if (c.passedWhen === "not-forbidden") expect(res.statusCode !== 403 && res.statusCode < 500, detail).toBe(true);
+      else expect(res.statusCode >= 200 && res.statusCode < 300, detail).toBe(true);
+    } else {
+      expect(res.statusCode, detail).toBe(403);
+      const needs = c.needs as Exclude<Needs, "member">;
+      const message = res.json().error.message;
+      const expected = [WORKSPACE_MESSAGES.notAllowed(rolesThatCan(needs[0], needs[1] as never))];
+      if (c.refusal) expected.push(c.refusal);
+      expect(expected, detail).toContain(message);
+    }
+  });
+});
