@@ -30,6 +30,9 @@ import { createMediaService } from "./modules/media/media.service";
 import { createMediaStorage, type MediaStorage } from "./modules/media/media.storage";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { createNotificationsService } from "./modules/notifications/notifications.service";
+import { approvalsRoutes } from "./modules/posts/approvals.routes";
+import { createApprovalsService } from "./modules/posts/approvals.service";
+import { createPostActivityRepo } from "./modules/posts/post-activity.repo";
 import { createPostsRepo } from "./modules/posts/posts.repo";
 import { postsRoutes } from "./modules/posts/posts.routes";
 import { createPostsService } from "./modules/posts/posts.service";
@@ -175,15 +178,19 @@ export async function buildApp(deps: AppDeps) {
 
   const postsRepo = createPostsRepo(database.db);
   app.decorate("publisher", createPublisher({ posts: postsRepo, media, accounts }));
+  const postActivity = createPostActivityRepo(database.db);
   const posts = createPostsService({
     db: database.db,
     repo: postsRepo,
+    activity: postActivity,
     accounts: accountsRepo,
     media: mediaRepo,
     hub,
     now: deps.now,
   });
   await app.register(postsRoutes, { auth, service: posts });
+  const approvals = createApprovalsService({ repo: postsRepo, activity: postActivity, hub, now: deps.now });
+  await app.register(approvalsRoutes, { auth, posts, approvals });
   const notifications = createNotificationsService({ db: database.db, hub, now: deps.now });
   await app.register(notificationsRoutes, { auth, service: notifications });
   const tasks = createTasksService({ repo: createTasksRepo(database.db), hub, now: deps.now });

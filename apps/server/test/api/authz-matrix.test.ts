@@ -18,6 +18,10 @@ const OWNED: Record<string, keyof OwnedIds> = {
   "/api/accounts/:id": "account",
   "/api/media/:id": "media",
   "/api/posts/:id": "post",
+  "/api/posts/:id/approve": "post",
+  "/api/posts/:id/reject": "post",
+  "/api/posts/:id/comments": "post",
+  "/api/posts/:id/history": "post",
   "/api/notifications/:id": "notification",
   "/api/tasks/:id": "task",
   "/api/billing/local/sessions/:token": "billingSession",
@@ -33,6 +37,9 @@ const NOT_OWNED: Record<string, string> = {
 /** Bodies that would change A's data if B were let through. */
 const BODIES: Record<string, unknown> = {
   "PATCH /api/posts/:id": { content: "Changed by B", status: "draft", scheduledDate: "", scheduledTime: "" },
+  "POST /api/posts/:id/approve": { scheduledDate: "2099-01-01", scheduledTime: "09:00" },
+  "POST /api/posts/:id/reject": { comment: "Rejected by B" },
+  "POST /api/posts/:id/comments": { body: "Comment by B" },
   "PATCH /api/tasks/:id": { title: "Changed by B", status: "completed" },
 };
 
@@ -59,6 +66,8 @@ async function snapshotOfA(): Promise<Record<string, unknown>> {
   const notes = ((await get("/api/notifications")).notifications ?? []) as { id: string }[];
   return {
     post: await get(`/api/posts/${ids.post}`),
+    comments: await get(`/api/posts/${ids.post}/comments`),
+    history: await get(`/api/posts/${ids.post}/history`),
     otherPost: await get(`/api/posts/${ids.otherPost}`),
     posts: await get("/api/posts"),
     media: await get(`/api/media/${ids.media}`),

@@ -1,4 +1,4 @@
-import { WORKSPACE_MESSAGES, type WorkspaceRole, wallClock } from "@app/shared";
+import { APPROVAL_MESSAGES, WORKSPACE_MESSAGES, type WorkspaceRole, wallClock } from "@app/shared";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { posts, sessions, workspaceMembers } from "../../src/db/schema";
@@ -61,6 +61,11 @@ const forbidden = (res: { statusCode: number; body: string; json(): Json }) => {
   expect(res.statusCode, res.body).toBe(403);
   expect((res.json().error as Json).message).toBe(WORKSPACE_MESSAGES.notAllowed(["owner", "admin", "editor"]));
 };
+/** Scheduling refused to a member whose posts need approval: they are told to submit it instead. */
+const submitInstead = (res: { statusCode: number; body: string; json(): Json }) => {
+  expect(res.statusCode, res.body).toBe(403);
+  expect(res.json().error).toMatchObject({ code: "NEEDS_APPROVAL", message: APPROVAL_MESSAGES.needsApproval });
+};
 
 describe("posts in a shared workspace", () => {
   test("a contributor reads every post and writes drafts, but cannot schedule, publish, retry or delete others'", async () => {
@@ -91,10 +96,10 @@ describe("posts in a shared workspace", () => {
     // The owner sees it too.
     expect((await call("GET", `/api/posts/${mineId}`, w.owner)).json().post.content).toBe("My better idea");
 
-    // Scheduling in any form is not theirs.
-    forbidden(await call("POST", "/api/posts", w.member, scheduled([w.account])));
-    forbidden(await call("POST", "/api/posts", w.member, { ...scheduled([w.account]), publishNow: true }));
-    forbidden(
+    // Scheduling in any form is not theirs: they submit for approval instead (approvals.test.ts).
+    submitInstead(await call("POST", "/api/posts", w.member, scheduled([w.account])));
+    submitInstead(await call("POST", "/api/posts", w.member, { ...scheduled([w.account]), publishNow: true }));
+    submitInstead(
       await call("PATCH", `/api/posts/${mineId}`, w.member, {
         status: "scheduled",
         accountIds: [w.account],
@@ -152,7 +157,7 @@ describe("posts in a shared workspace", () => {
 
     // The same member as a contributor is refused at once (the role is read with each request).
     await w.setRole("contributor");
-    forbidden(await call("POST", "/api/posts", w.member, scheduled([w.account])));
+    submitInstead(await call("POST", "/api/posts", w.member, scheduled([w.account])));
   });
 
   test("the plan's posts per month are the workspace's: its members' scheduled posts count together", async () => {

@@ -10,7 +10,7 @@ import {
 import { and, asc, count, eq, gte, inArray, lte, notInArray, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "../../db/client";
 import { lockWorkspace } from "../../db/locks";
-import { posts, postTargets } from "../../db/schema";
+import { posts, postTargets, workspaces } from "../../db/schema";
 import { derivePostStatus } from "../../worker/queue.repo";
 
 export type PostRow = typeof posts.$inferSelect;
@@ -197,6 +197,15 @@ export function createPostsRepo(db: Db) {
     },
 
     find,
+
+    /** The workspace's setting "posts need approval" (Editors' posts go through approval too). */
+    async postsNeedApproval(workspaceId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ on: workspaces.postsNeedApproval })
+        .from(workspaces)
+        .where(eq(workspaces.id, workspaceId));
+      return row?.on ?? false;
+    },
 
     /** Runs `work` in a transaction holding the workspace's lock (see lockWorkspace). */
     transactionForWorkspace<T>(workspaceId: string, work: (tx: Tx) => Promise<T>): Promise<T> {

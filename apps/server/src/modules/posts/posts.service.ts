@@ -1,36 +1,59 @@
 import {
+  APPROVAL_MESSAGES,
+  type ApprovePostBody,
   type CalendarQuery,
+  COUNTED_STATUSES,
   type CreatePostBody,
   can,
   checkPost,
   DEFAULT_DRAFT_TIME,
   MEDIA_MESSAGES,
   monthWindow,
+  needsApproval,
   PLANS,
   type Platform,
   POST_MESSAGES,
   type Post,
+  type PostHistoryAction,
   type PostStatus,
   RESENDABLE_STATUSES,
   REVISABLE_STATUSES,
-  type SAVE_STATUSES,
+  rolesThatCan,
   todayIn,
   type UpdatePostBody,
+  WORKSPACE_MESSAGES,
   wallClock,
   zonedInstant,
 } from "@app/shared";
 import type { Db, Tx } from "../../db/client";
-import { AppError, notFound } from "../../http/errors";
+import { AppError, forbidden, notFound } from "../../http/errors";
 import type { RealtimeHub } from "../../realtime/hub";
 import type { AccountsRepo } from "../accounts/accounts.repo";
 import { planOf } from "../billing/plan.repo";
 import type { MediaRepo } from "../media/media.repo";
 import { assertCan, type Member } from "../workspaces/member";
-import type { NewTarget, PostForApi, PostsRepo, PostWithTargets } from "./posts.repo";
+import type { NewHistory, PostActivityRepo } from "./post-activity.repo";
+import { broadcastPost, toApiPost } from "./post-api";
+import {
+  goingOut,
+  notEditable,
+  notPending,
+  platformsOf,
+  SAVE_PERMISSION,
+  savedAs,
+  stable,
+  submitInstead,
+  type Written,
+  whenOf,
+  writtenFrom,
+} from "./post-changes";
+import type { NewTarget, PostsRepo, PostWithTargets } from "./posts.repo";
 
 export interface PostsDeps {
   db: Db;
   repo: PostsRepo;
+  /** comments and history: a change's history is written in its transaction */
+  activity: PostActivityRepo;
   accounts: AccountsRepo;
   /** A post may only use its workspace's media files. */
   media: Pick<MediaRepo, "facts">;
@@ -38,80 +61,20 @@ export interface PostsDeps {
   now?: () => Date;
 }
 
-export function toApiPost(row: PostForApi): Post {
-  const { date, time } = wallClock(row.scheduledAt, row.timezone);
-  return {
-    id: row.id,
-    content: row.content,
-    hashtags: row.hashtags,
-    mentions: row.mentions,
-    media: row.media,
-    options: row.options,
-    facebookPageId: row.facebookPageId,
-    status: row.status as PostStatus,
-    scheduledAt: row.scheduledAt.toISOString(),
-    timezone: row.timezone,
-    scheduledDate: date,
-    scheduledTime: time,
-    platforms: [...new Set(row.targets.map((t) => t.platform as Platform))],
-    targets: row.targets.map((t) => ({
-      id: t.id,
-      accountId: t.accountId,
-      platform: t.platform as Platform,
-      pageId: t.pageId,
-      status: t.status as Post["targets"][number]["status"],
-      lastError: t.lastError,
-      notice: t.notice ?? null,
-      externalUrl: t.externalUrl,
-      publishedAt: t.publishedAt?.toISOString() ?? null,
-    })),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/** Everything a post is written with, after defaults: what the rules check and the rows are made of. */
-interface Written {
-  content: string;
-  hashtags: string[];
-  mentions: string[];
-  accountIds: string[];
-  facebookPageId: string | null;
-  media: CreatePostBody["media"];
-  scheduledDate: string;
-  scheduledTime: string;
-  timezone: string;
-  status: (typeof SAVE_STATUSES)[number];
-  options: CreatePostBody["options"];
-}
-
-/**
- * Already taken by a worker, and going out or done with (out, or refused by a network): what "publish now"
- * asks for is happening or has happened. A post due now is often taken before its "publish now" arrives.
- */
-const goingOut = (post: { status: string }) =>
-  post.status === "publishing" ||
-  post.status === "published" ||
-  post.status === "partially_published" ||
-  post.status === "failed";
-
-/** JSON with sorted keys: PostgreSQL's jsonb keeps its own key order, not the one written. */
-const stable = (v: unknown): string =>
-  JSON.stringify(v, (_, x) =>
-    x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort()) : x,
-  );
-
-const notEditable = () => new AppError(409, "POST_NOT_EDITABLE", POST_MESSAGES.notEditable);
-
 export function createPostsService(deps: PostsDeps) {
-  const { repo, hub } = deps;
+  const { repo, activity, hub } = deps;
   const now = deps.now ?? (() => new Date());
+  const publish = (row: PostWithTargets, action: "insert" | "update" | "delete") =>
+    broadcastPost(hub, now, row, action);
 
-  const publish = (row: PostWithTargets, action: "insert" | "update" | "delete") => {
-    hub.publish(row.workspaceId, { name: "posts", data: { type: "posts.changed", action, post: toApiPost(row) } });
-    // Due now (publish now, a time already past, a retry): the publishing workers take it at once, not at their next poll.
-    if (row.targets.some((t) => t.status === "pending" && t.nextAttemptAt && t.nextAttemptAt <= now())) hub.due();
-  };
+  /**
+   * Whether the member's posts must be approved before they are scheduled (rules/approval.ts). The workspace's
+   * setting is read afresh from the database, and only for a role it concerns.
+   */
+  async function mustSubmit(member: Member): Promise<boolean> {
+    if (needsApproval(member.role, false)) return true;
+    return needsApproval(member.role, true) && (await repo.postsNeedApproval(member.workspaceId));
+  }
 
   // Posts announced by reference (announce) are read here, for the workspaces watched from this process.
   hub.resolveWith("posts", async (changed) =>
@@ -196,6 +159,80 @@ export function createPostsService(deps: PostsDeps) {
     timezone: w.timezone,
   });
 
+  /** A history entry for what the member did to the post; a scheduling or an approval names the time. */
+  const historyEntry = (
+    member: Member,
+    postId: string,
+    action: PostHistoryAction,
+    at: Date,
+    w: Written,
+  ): NewHistory => ({
+    workspaceId: member.workspaceId,
+    postId,
+    actorId: member.userId,
+    action,
+    at,
+    detail: action === "scheduled" || action === "approved" ? whenOf(w) : null,
+  });
+
+  /**
+   * The right a save needs, from the status the post has and the one it gets: a draft kept a draft is draft
+   * work; scheduling a pending post is approving it; submitting (or changing a pending post) is post.submit,
+   * and a member who may not schedule changes that way only drafts and the posts they submitted themselves;
+   * anything else that is or was scheduled is scheduling.
+   */
+  function assertMaySave(member: Member, existing: PostWithTargets, status: Written["status"]) {
+    const from = existing.status as PostStatus;
+    if (from === "draft" && status === "draft") return assertCan(member, "post", "draft");
+    if (status === "scheduled") return assertCan(member, "post", from === "pending_approval" ? "approve" : "schedule");
+    if (status === "pending_approval" || from === "pending_approval") {
+      assertCan(member, "post", "submit");
+      if (!can(member.role, "post", "schedule") && from !== "draft" && existing.submittedBy !== member.userId)
+        throw forbidden(WORKSPACE_MESSAGES.notAllowed(rolesThatCan("post", "schedule")));
+      return;
+    }
+    assertCan(member, "post", "schedule");
+  }
+
+  /**
+   * Writes a checked change of a post, with its history, in one transaction holding the workspace's lock.
+   * Undefined when the post no longer has the status it was read with (another member scheduled, approved or
+   * rejected it meanwhile, or a worker took it): their change is not overwritten.
+   */
+  async function save(
+    member: Member,
+    existing: PostWithTargets,
+    w: Written & { at: Date },
+    replace?: Omit<NewTarget, "nextAttemptAt">[],
+  ): Promise<PostWithTargets | undefined> {
+    const { workspaceId } = member;
+    // Only a scheduled post is in the publishing queue; a draft's and a pending post's targets wait for none.
+    const nextAttemptAt = w.status === "scheduled" ? w.at : null;
+    // What goes out changed: an X thread cut short starts afresh instead of going on from its old parts.
+    const rewritten = (["content", "hashtags", "mentions", "media", "options"] as const).some(
+      (k) => stable(w[k]) !== stable(existing[k]),
+    );
+    const from = existing.status as PostStatus;
+    const action = savedAs(from, w.status);
+    const row = await repo.transactionForWorkspace(workspaceId, async (tx) => {
+      if (w.status === "scheduled" && !COUNTED_STATUSES.includes(from))
+        await assertRoomForAnother(tx, workspaceId, w.timezone);
+      const at = now();
+      const saved = await repo.updateEditable(
+        tx,
+        workspaceId,
+        existing.id,
+        { ...rowValues(w), ...(action === "submitted" && { submittedBy: member.userId, submittedAt: at }) },
+        { ...(replace && { replace: replace.map((t) => ({ ...t, nextAttemptAt })) }), nextAttemptAt, rewritten },
+        from,
+      );
+      if (saved) await activity.record(tx, [historyEntry(member, existing.id, action, at, w)]);
+      return saved;
+    });
+    if (row) publish(row, "update");
+    return row;
+  }
+
   return {
     async list(member: Member, filter: { from?: string; to?: string; status?: PostStatus }): Promise<Post[]> {
       const rows = await repo.list(member.workspaceId, {
@@ -217,11 +254,15 @@ export function createPostsService(deps: PostsDeps) {
       return toApiPost(row);
     },
 
-    /** A draft needs post.draft; a post saved scheduled (or published now) needs post.schedule. */
+    /**
+     * A draft needs post.draft, a post submitted for approval post.submit, a post scheduled (or published now)
+     * post.schedule; a member whose posts need approval is told to submit it instead.
+     */
     async create(member: Member, input: CreatePostBody): Promise<Post> {
       const { workspaceId, userId } = member;
       const { publishNow, ...body } = input;
-      assertCan(member, "post", body.status === "scheduled" ? "schedule" : "draft");
+      if (body.status === "scheduled" && (await mustSubmit(member))) throw submitInstead();
+      assertCan(member, "post", SAVE_PERMISSION[body.status]);
       if (publishNow) {
         if (body.status !== "scheduled")
           throw new AppError(400, "VALIDATION_ERROR", "Only a post being scheduled can be published now.");
@@ -233,11 +274,24 @@ export function createPostsService(deps: PostsDeps) {
       const w = await checked(workspaceId, body, platforms);
       const row = await repo.transactionForWorkspace(workspaceId, async (tx) => {
         if (w.status === "scheduled") await assertRoomForAnother(tx, workspaceId, w.timezone);
-        return repo.insert(
+        const at = now();
+        const submitted = w.status === "pending_approval";
+        const inserted = await repo.insert(
           tx,
-          { workspaceId, userId, ...rowValues(w), createdAt: now(), updatedAt: now() },
+          {
+            workspaceId,
+            userId,
+            ...rowValues(w),
+            createdAt: at,
+            updatedAt: at,
+            ...(submitted && { submittedBy: userId, submittedAt: at }),
+          },
           targets.map((t) => ({ ...t, nextAttemptAt: w.status === "scheduled" ? w.at : null })),
         );
+        const made = historyEntry(member, inserted.id, "created", at, w);
+        const then = w.status === "draft" ? [] : [historyEntry(member, inserted.id, savedAs("draft", w.status), at, w)];
+        await activity.record(tx, [made, ...then]);
+        return inserted;
       });
       publish(row, "insert");
       return toApiPost(row);
@@ -245,63 +299,51 @@ export function createPostsService(deps: PostsDeps) {
 
     /**
      * Changes a post that has not started publishing. A new date alone keeps the time (a reschedule); the
-     * date and time are read in the post's zone, so a daylight-saving change never shifts it. A draft saved as
-     * a draft needs post.draft; any other change (a post that is, was or becomes scheduled) needs post.schedule.
+     * date and time are read in the post's zone, so a daylight-saving change never shifts it. See assertMaySave
+     * for the right each change needs. A member whose posts need approval cannot schedule: their change of an
+     * approved (scheduled) or failed post sends it back for approval instead.
      */
     async update(member: Member, id: string, body: UpdatePostBody): Promise<Post> {
       const { workspaceId } = member;
       const existing = await repo.find(workspaceId, id);
       if (!existing) throw notFound(POST_MESSAGES.notFound);
-      if (!REVISABLE_STATUSES.includes(existing.status as PostStatus)) throw notEditable();
+      const from = existing.status as PostStatus;
+      if (!REVISABLE_STATUSES.includes(from)) throw notEditable();
       // A post that failed is saved to go out again (its failed networks only), unless kept as a draft.
-      const resend = RESENDABLE_STATUSES.includes(existing.status as PostStatus);
-      const was = wallClock(existing.scheduledAt, existing.timezone);
-      const merged: Written = {
-        content: body.content ?? existing.content,
-        hashtags: body.hashtags ?? existing.hashtags,
-        mentions: body.mentions ?? existing.mentions,
-        accountIds: body.accountIds ?? existing.targets.map((t) => t.accountId),
-        facebookPageId: body.facebookPageId !== undefined ? body.facebookPageId : existing.facebookPageId,
-        media: body.media ?? existing.media,
-        scheduledDate: body.scheduledDate ?? was.date,
-        scheduledTime: body.scheduledTime ?? was.time,
-        timezone: body.timezone ?? existing.timezone,
-        status: body.status ?? (resend ? "scheduled" : (existing.status as Written["status"])),
-        options: body.options ?? existing.options,
-      };
-      // Only a draft that stays one is draft work; anything that is, was or becomes scheduled is scheduling.
-      const draftWork = existing.status === "draft" && merged.status === "draft";
-      assertCan(member, "post", draftWork ? "draft" : "schedule");
+      let status = body.status ?? (RESENDABLE_STATUSES.includes(from) ? "scheduled" : (from as Written["status"]));
+      if (status === "scheduled" && (await mustSubmit(member))) {
+        if (from === "draft" || from === "pending_approval") throw submitInstead();
+        status = "pending_approval";
+      }
+      assertMaySave(member, existing, status);
+      const merged = writtenFrom(existing, body, status);
       const retarget = body.accountIds !== undefined || body.facebookPageId !== undefined;
       // Accounts disconnected since are checked only when the user picks accounts again.
       const { platforms, targets } = retarget
         ? await targetsFor(workspaceId, merged)
-        : { platforms: [...new Set(existing.targets.map((t) => t.platform as Platform))], targets: [] };
+        : { platforms: platformsOf(existing), targets: undefined };
       const w = await checked(workspaceId, merged, platforms);
-      const nextAttemptAt = w.status === "scheduled" ? w.at : null;
-      // What goes out changed: an X thread cut short starts afresh instead of going on from its old parts.
-      const rewritten = (["content", "hashtags", "mentions", "media", "options"] as const).some(
-        (k) => stable(w[k]) !== stable(existing[k]),
-      );
-      const row = await repo.transactionForWorkspace(workspaceId, async (tx) => {
-        if (w.status === "scheduled" && (existing.status === "draft" || existing.status === "failed"))
-          await assertRoomForAnother(tx, workspaceId, w.timezone);
-        return repo.updateEditable(
-          tx,
-          workspaceId,
-          id,
-          rowValues(w),
-          {
-            ...(retarget && { replace: targets.map((t) => ({ ...t, nextAttemptAt })) }),
-            nextAttemptAt,
-            rewritten,
-          },
-          // Draft work is allowed only while the post is a draft (another member may schedule it meanwhile).
-          draftWork ? "draft" : undefined,
-        );
-      });
+      const row = await save(member, existing, w, targets);
       if (!row) throw notEditable();
-      publish(row, "update");
+      return toApiPost(row);
+    },
+
+    /**
+     * Approves a post waiting for approval: it is scheduled at its own time, or at the new date and time sent
+     * (needed once its own has passed), with every check of a scheduling (the plan's posts per month included).
+     */
+    async approve(member: Member, id: string, body: ApprovePostBody): Promise<Post> {
+      assertCan(member, "post", "approve");
+      const { workspaceId } = member;
+      const existing = await repo.find(workspaceId, id);
+      if (!existing) throw notFound(POST_MESSAGES.notFound);
+      if (existing.status !== "pending_approval") throw notPending();
+      const retimed = Object.values(body).some((v) => v !== undefined);
+      if (!retimed && existing.scheduledAt.getTime() < now().getTime())
+        throw new AppError(409, "TIME_PASSED", APPROVAL_MESSAGES.timePassed);
+      const w = await checked(workspaceId, writtenFrom(existing, body, "scheduled"), platformsOf(existing));
+      const row = await save(member, existing, w);
+      if (!row) throw notPending();
       return toApiPost(row);
     },
 
@@ -326,6 +368,7 @@ export function createPostsService(deps: PostsDeps) {
     /** Publish now on a scheduled post: it becomes due at once and the publisher takes it from the queue. */
     async publishNow(member: Member, id: string): Promise<Post> {
       assertCan(member, "post", "schedule");
+      if (await mustSubmit(member)) throw submitInstead();
       const { workspaceId } = member;
       const existing = await repo.find(workspaceId, id);
       if (!existing) throw notFound(POST_MESSAGES.notFound);
