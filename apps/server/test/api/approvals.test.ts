@@ -121,6 +121,14 @@ describe("submitting for approval", () => {
     const edited = ok(await call("PATCH", `/api/posts/${scheduled.id}`, w.member.cookie, { content: "Edited" }));
     expect(edited.post).toMatchObject({ status: "pending_approval", content: "Edited" });
     for (const target of await targetsOf(scheduled.id as string)) expect(target.nextAttemptAt).toBeNull();
+    // An editor may approve others' posts, not their own submission: another approver reviews it.
+    refused(await call("POST", `/api/posts/${scheduled.id}/approve`, w.member.cookie, {}), 403, {
+      code: "FORBIDDEN",
+      message: APPROVAL_MESSAGES.ownSubmission,
+    });
+    expect(ok(await call("POST", `/api/posts/${scheduled.id}/approve`, w.owner, {})).post).toMatchObject({
+      status: "scheduled",
+    });
     // The owner's posts never need approval.
     const owners = ok(await call("POST", "/api/posts", w.owner, post(w.account, "scheduled"))).post as Json;
     expect(owners.status).toBe("scheduled");

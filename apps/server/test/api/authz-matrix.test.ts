@@ -24,6 +24,8 @@ const OWNED: Record<string, keyof OwnedIds> = {
   "/api/posts/:id/history": "post",
   "/api/notifications/:id": "notification",
   "/api/tasks/:id": "task",
+  "/api/workspace/invitations/:id": "invitation",
+  "/api/workspace/members/:userId": "member",
   "/api/billing/local/sessions/:token": "billingSession",
 };
 
@@ -32,6 +34,8 @@ const NOT_OWNED: Record<string, string> = {
   "/api/oauth/:platform": "a network's name, the same for every user",
   "/api/public-media/:link":
     "a signed, expiring link made for the networks to fetch without a session: the link is the permission, and its signature fixes what it names",
+  "/api/invitations/:id":
+    "an invitation's accept link: the link is the key to what it is for (team.test.ts), and accepting it is checked against the invited e-mail, not against whose id it is",
 };
 
 /** Bodies that would change A's data if B were let through. */
@@ -41,6 +45,7 @@ const BODIES: Record<string, unknown> = {
   "POST /api/posts/:id/reject": { comment: "Rejected by B" },
   "POST /api/posts/:id/comments": { body: "Comment by B" },
   "PATCH /api/tasks/:id": { title: "Changed by B", status: "completed" },
+  "PATCH /api/workspace/members/:userId": { role: "contributor" },
 };
 
 let t: FuzzApp;
@@ -79,6 +84,7 @@ async function snapshotOfA(): Promise<Record<string, unknown>> {
     notification: notes.find((n) => n.id === ids.notification),
     billingSession: await get(`/api/billing/local/sessions/${ids.billingSession}`),
     tasks: await get("/api/tasks"),
+    team: await get("/api/workspace"),
     subscription: await get("/api/billing/subscription"),
   };
 }
@@ -148,6 +154,15 @@ test("another user gets 404 (or 403) with each of A's ids on every route that ta
   expect(broken).toEqual([]);
   // Every kind of A's ids was tried somewhere, and each route with an owned id at least once per method.
   const kinds = new Set(withParams.flatMap((r) => paramsOf(r.path).map((p) => OWNED[p.key])).filter(Boolean));
-  expect([...kinds].sort()).toEqual(["account", "billingSession", "media", "notification", "post", "task"]);
+  expect([...kinds].sort()).toEqual([
+    "account",
+    "billingSession",
+    "invitation",
+    "media",
+    "member",
+    "notification",
+    "post",
+    "task",
+  ]);
   expect(tried.length).toBeGreaterThan(20);
 }, 120_000);

@@ -29,7 +29,12 @@ describe("personal workspaces", () => {
     expect(memberships).toEqual([{ role: "owner", name: `${user.name}'s workspace`, slug: `personal-${row?.id}` }]);
     const me = await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
     expect(me.statusCode, me.body).toBe(200);
-    expect(me.json().workspace).toEqual({ id: `personal-${row?.id}`, name: `${user.name}'s workspace`, role: "owner" });
+    expect(me.json().workspace).toEqual({
+      id: `personal-${row?.id}`,
+      name: `${user.name}'s workspace`,
+      role: "owner",
+      postsNeedApproval: false,
+    });
   });
 
   test("works in the workspace the browser has open while the user is a member of it, else in their own", async () => {
@@ -43,7 +48,7 @@ describe("personal workspaces", () => {
     const me = async () => (await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } })).json();
 
     await t.db.update(sessions).set({ activeWorkspaceId: "team-1" }).where(eq(sessions.userId, userId));
-    expect((await me()).workspace).toEqual({ id: "team-1", name: "Team", role: "editor" });
+    expect((await me()).workspace).toEqual({ id: "team-1", name: "Team", role: "editor", postsNeedApproval: false });
     await t.db.update(sessions).set({ activeWorkspaceId: "team-2" }).where(eq(sessions.userId, userId));
     expect((await me()).workspace).toMatchObject({ id: `personal-${userId}`, role: "owner" });
     await t.db.delete(workspaceMembers).where(eq(workspaceMembers.id, "m-1"));

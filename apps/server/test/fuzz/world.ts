@@ -10,6 +10,7 @@ import type { Platform } from "@app/shared";
 import { eq } from "drizzle-orm";
 import { socialAccounts } from "../../src/db/schema/accounts";
 import { notifications } from "../../src/db/schema/notifications";
+import { workspaceInvitations } from "../../src/db/schema/workspaces";
 import { createCipher, createLinkSigner } from "../../src/lib/crypto";
 import { cookiesOf, createNetworkTestApp, type NetworkTestApp, newUser } from "../helpers";
 import { fixture } from "../publishing";
@@ -60,6 +61,10 @@ export interface OwnedIds {
   billingSession: string;
   /** a task of A's, assigned to A, about A's first post */
   task: string;
+  /** a pending invitation into A's workspace */
+  invitation: string;
+  /** A's user id, as a member of their workspace */
+  member: string;
 }
 
 export interface World {
@@ -198,6 +203,21 @@ export async function buildWorld(t: FuzzApp): Promise<World> {
   });
   if (task.statusCode !== 201) throw new Error(`task failed: ${task.statusCode} ${task.body}`);
 
+  // A pending invitation into A's workspace (written directly: inviting needs Premium, which A has not).
+  const [invitation] = await t.db
+    .insert(workspaceInvitations)
+    .values({
+      id: "fuzz-world-invitation-of-a",
+      workspaceId: (await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: a.cookie } })).json()
+        .workspace.id,
+      email: "invited-by-a@example.com",
+      role: "editor",
+      status: "pending",
+      expiresAt: new Date(t.clock.now().getTime() + 86_400_000),
+      inviterId: a.userId,
+    })
+    .returning();
+
   // A test-mode checkout session.
   const checkout = await t.app.inject({
     method: "POST",
@@ -240,6 +260,8 @@ export async function buildWorld(t: FuzzApp): Promise<World> {
       notification: note?.id as string,
       billingSession,
       task: task.json().task.id as string,
+      invitation: invitation?.id as string,
+      member: a.userId,
     },
     sandboxTokens,
     publicMediaPath,

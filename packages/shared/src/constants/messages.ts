@@ -351,6 +351,8 @@ export const APPROVAL_MESSAGES = {
   /** a Contributor (or an Editor where posts need approval) tried to schedule or publish */
   needsApproval: "Posts you write in this workspace need approval: submit it for approval instead.",
   notPending: "This post is not waiting for approval.",
+  /** an Editor whose posts need approval tried to approve their own submission */
+  ownSubmission: "You submitted this post: another approver reviews it.",
   timePassed: "This post's time has passed. Choose a new date and time to approve it.",
   commentRequired: "Write a comment saying what to change.",
   commentTooLong: "A comment can be at most 2000 characters.",

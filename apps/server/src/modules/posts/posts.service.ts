@@ -338,6 +338,9 @@ export function createPostsService(deps: PostsDeps) {
       const existing = await repo.find(workspaceId, id);
       if (!existing) throw notFound(POST_MESSAGES.notFound);
       if (existing.status !== "pending_approval") throw notPending();
+      // A member whose own posts need approval does not approve their own: another approver reviews it.
+      if (existing.submittedBy === member.userId && (await mustSubmit(member)))
+        throw forbidden(APPROVAL_MESSAGES.ownSubmission);
       const retimed = Object.values(body).some((v) => v !== undefined);
       if (!retimed && existing.scheduledAt.getTime() < now().getTime())
         throw new AppError(409, "TIME_PASSED", APPROVAL_MESSAGES.timePassed);
