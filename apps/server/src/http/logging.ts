@@ -8,7 +8,10 @@ import type { Config } from "../config/env";
  * upload address.
  */
 const SECRET_PATHS: [RegExp, string][] = [
-  [/(\/reset-password\/|\/invitations\/|\/api\/billing\/local\/sessions\/|\/dms-uploads\/)[^/?#\s"']+/g, "$1[redacted]"],
+  [
+    /(\/reset-password\/|\/invitations\/|\/api\/billing\/local\/sessions\/|\/dms-uploads\/)[^/?#\s"']+/g,
+    "$1[redacted]",
+  ],
   [/(\/api\/public-media\/)[^/?#\s"']+?(\.[A-Za-z0-9]{1,8})?(?=[/?#\s"']|$)/g, "$1[redacted]$2"],
 ];
 

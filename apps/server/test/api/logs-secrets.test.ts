@@ -182,6 +182,8 @@ describe("redactUrl", () => {
     ["/api/public-media/eyJib2R5.c2lnbmF0dXJl.png", "/api/public-media/[redacted].png"],
     ["/api/public-media/eyJib2R5.c2lnbmF0dXJl", "/api/public-media/[redacted]"],
     ["/api/billing/local/sessions/tok123/pay", "/api/billing/local/sessions/[redacted]/pay"],
+    ["/api/invitations/Inv1tat10n_key/accept", "/api/invitations/[redacted]/accept"],
+    ["/invitations/Inv1tat10n_key", "/invitations/[redacted]"],
     [
       "/sandbox/linkedin/www.linkedin.com/dms-uploads/AbC_d-1",
       "/sandbox/linkedin/www.linkedin.com/dms-uploads/[redacted]",
