@@ -25,7 +25,7 @@ test("sign up, sign in, reach the dashboard and sign out", async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Main navigation" });
-  await expect(nav.getByText(user.name)).toBeVisible();
+  await expect(nav.getByText(user.name, { exact: true })).toBeVisible();
   await expect(nav.getByText("Free", { exact: true })).toBeVisible();
 
   await page.getByRole("button", { name: "Sign out" }).click();

@@ -86,6 +86,7 @@ test("the list is titled and counted by what it shows, with a status filter", as
   await expect(show.getByRole("option")).toHaveText([
     "All (2)",
     "Drafts (1)",
+    "Pending approval (0)",
     "Scheduled (1)",
     "Published (0)",
     "Partially published (0)",

@@ -775,7 +775,8 @@ test("published posts link to the network; a failed one shows the network's reas
   await page.getByRole("tab", { name: "Calendar" }).click();
   await page.getByRole("button", { name: "failed: LinkedIn Same words twice" }).click();
   const details = page.getByRole("dialog");
-  await expect(details.getByText(/LinkedIn: LinkedIn refused a duplicate of an earlier post/)).toBeVisible();
+  // The reason is shown with the result (and again in the post's history).
+  await expect(details.getByText(/LinkedIn: LinkedIn refused a duplicate of an earlier post/).first()).toBeVisible();
   await expect(details.getByRole("button", { name: "Retry failed networks" })).toBeVisible();
   await details.getByRole("button", { name: "Close" }).click();
   await page.getByRole("button", { name: "published: LinkedIn Same words twice" }).click();

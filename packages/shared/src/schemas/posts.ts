@@ -182,6 +182,8 @@ export type PostTarget = z.infer<typeof postTargetSchema>;
 
 export const postSchema = z.object({
   id: z.string(),
+  /** the user id of the member who wrote it (a Contributor may delete their own drafts) */
+  authorId: z.string(),
   content: z.string(),
   hashtags: z.array(z.string()),
   mentions: z.array(z.string()),

@@ -7,6 +7,7 @@ export function toApiPost(row: PostForApi): Post {
   const { date, time } = wallClock(row.scheduledAt, row.timezone);
   return {
     id: row.id,
+    authorId: row.userId,
     content: row.content,
     hashtags: row.hashtags,
     mentions: row.mentions,

@@ -5,7 +5,7 @@ import { PermissionHint } from "@/components/permission-hint";
 import { PlatformIcon } from "@/components/platform-icon";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { useWorkspaceRole } from "@/lib/permissions";
+import { useMe } from "@/features/auth/api/get-me";
 import { formatPostMoment } from "../utils/format";
 import { postPermissions } from "../utils/post-permissions";
 import { FacebookPageName } from "./facebook-page-name";
@@ -33,7 +33,8 @@ export function PostListItem({
   onRetry(): void;
 }) {
   const excerpt = post.content.slice(0, 40);
-  const may = postPermissions(useWorkspaceRole(), post);
+  const me = useMe().data;
+  const may = postPermissions({ role: me?.workspace.role, userId: me?.user.id }, post);
   return (
     <li className="grid min-w-0 gap-3 rounded-lg border p-4">
       <div className="flex min-w-0 flex-wrap items-start justify-between gap-2">

@@ -15,6 +15,7 @@ import {
 
 const post = (over: Partial<Post> = {}): Post => ({
   id: "p1",
+  authorId: "author-1",
   content: "Spring launch: meet our new planner",
   hashtags: [],
   mentions: [],

@@ -2,18 +2,18 @@ import type { Post, WorkspaceRole } from "@app/shared";
 import { type Permission, permissionOf } from "@/lib/permissions";
 
 /**
- * What the member may do to a listed post, as the server decides it (posts.service): Delete needs
- * post.delete, except that a member who writes drafts may delete a draft of their own (the post does not say
- * who wrote it, so any draft is offered to them and the server refuses another's with its message); Publish
+ * What the member (`userId`, with `role`) may do to a listed post, as the server decides it (posts.service):
+ * Delete needs post.delete, except that a member who writes drafts may delete a draft of their own; Publish
  * now and Retry need post.schedule.
  */
 export function postPermissions(
-  role: WorkspaceRole | undefined,
-  post: Pick<Post, "status">,
+  member: { role: WorkspaceRole | undefined; userId: string | undefined },
+  post: Pick<Post, "status" | "authorId">,
 ): { remove: Permission; schedule: Permission } {
-  const draftWork = permissionOf(role, "post", "draft");
+  const draftWork = permissionOf(member.role, "post", "draft");
+  const ownDraft = post.status === "draft" && post.authorId === member.userId;
   return {
-    remove: post.status === "draft" && draftWork.allowed ? draftWork : permissionOf(role, "post", "delete"),
-    schedule: permissionOf(role, "post", "schedule"),
+    remove: ownDraft && draftWork.allowed ? draftWork : permissionOf(member.role, "post", "delete"),
+    schedule: permissionOf(member.role, "post", "schedule"),
   };
 }

@@ -3,6 +3,7 @@ import type { Post } from "@app/shared";
 /** A post as the API returns it, for tests: scheduled at `scheduledAt` (UTC) on LinkedIn. */
 export const testPost = (id: string, scheduledAt: string, extra: Partial<Post> = {}): Post => ({
   id,
+  authorId: "author-1",
   content: `post ${id}`,
   hashtags: [],
   mentions: [],
