@@ -1,8 +1,8 @@
 import { WORKSPACE_MESSAGES, type WorkspaceRole } from "@app/shared";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { notifications, sessions, socialAccounts, workspaceMembers } from "../../src/db/schema";
-import { createNetworkTestApp, type NetworkTestApp, signedInUser } from "../helpers";
+import { createNetworkTestApp, joinWorkspace, type NetworkTestApp, signedInUser } from "../helpers";
 import { authorize, connect } from "../oauth";
 
 let t: NetworkTestApp;
@@ -21,21 +21,23 @@ const call = (method: "GET" | "POST" | "DELETE", url: string, cookie: string) =>
 /** The owner of a personal workspace with a LinkedIn account, and a second user working in it as `role`. */
 async function workspaceWith(role: WorkspaceRole) {
   const owner = await signedInUser(t.app);
-  const ownerMe = (await call("GET", "/api/me", owner.cookie)).json();
-  const workspaceId = ownerMe.workspace.id as string;
   const connected = await connect(t, owner.cookie, "linkedin");
   expect(connected.statusCode, connected.body).toBe(200);
   const account = connected.json().account.id as string;
-  const other = await signedInUser(t.app);
-  const otherId = (await call("GET", "/api/me", other.cookie)).json().user.id as string;
-  await t.db.insert(workspaceMembers).values({ id: "m-other", workspaceId, userId: otherId, role });
+  const other = await joinWorkspace(t, owner, role);
+  const { userId: otherId, workspaceId } = other;
   const openWorkspace = (id: string) =>
     t.db.update(sessions).set({ activeWorkspaceId: id }).where(eq(sessions.userId, otherId));
-  await openWorkspace(workspaceId);
   expect((await call("GET", "/api/me", other.cookie)).json().workspace).toMatchObject({ id: workspaceId, role });
-  const setRole = (next: WorkspaceRole) =>
-    t.db.update(workspaceMembers).set({ role: next }).where(eq(workspaceMembers.id, "m-other"));
-  return { owner: owner.cookie, member: other.cookie, otherId, workspaceId, account, setRole, openWorkspace };
+  return {
+    owner: owner.cookie,
+    member: other.cookie,
+    otherId,
+    workspaceId,
+    account,
+    setRole: other.setRole,
+    openWorkspace,
+  };
 }
 
 const forbidden = (res: { statusCode: number; body: string; json(): Json }) => {
@@ -128,7 +130,9 @@ describe("connected accounts in a shared workspace", () => {
     await w.setRole("admin");
     const removed = await authorize(t, w.member, "pinterest", "team_p");
     await w.openWorkspace(`personal-${w.otherId}`);
-    await t.db.delete(workspaceMembers).where(eq(workspaceMembers.id, "m-other"));
+    await t.db
+      .delete(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, w.workspaceId), eq(workspaceMembers.userId, w.otherId)));
     const late = await t.app.inject({
       method: "POST",
       url: "/api/oauth/pinterest/callback",

@@ -1,8 +1,8 @@
 import { APPROVAL_MESSAGES, WORKSPACE_MESSAGES, type WorkspaceRole, wallClock } from "@app/shared";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { posts, sessions, workspaceMembers } from "../../src/db/schema";
-import { createNetworkTestApp, type NetworkTestApp, signedInUser } from "../helpers";
+import { posts } from "../../src/db/schema";
+import { createNetworkTestApp, joinWorkspace, type NetworkTestApp, signedInUser } from "../helpers";
 import { connect } from "../oauth";
 
 let t: NetworkTestApp;
@@ -35,25 +35,18 @@ const scheduled = (accountIds: string[], content = "Launch day"): Json => ({
 /** The owner of a personal workspace with a LinkedIn account, and a second user working in it as `role`. */
 async function workspaceWith(role: WorkspaceRole) {
   const owner = await signedInUser(t.app);
-  const ownerMe = (await call("GET", "/api/me", owner.cookie)).json();
-  const workspaceId = ownerMe.workspace.id as string;
+  const ownerId = (await call("GET", "/api/me", owner.cookie)).json().user.id as string;
   const account = (await connect(t, owner.cookie, "linkedin")).json().account.id as string;
-  const other = await signedInUser(t.app);
-  const otherId = (await call("GET", "/api/me", other.cookie)).json().user.id as string;
-  await t.db.insert(workspaceMembers).values({ id: "m-other", workspaceId, userId: otherId, role });
-  await t.db.update(sessions).set({ activeWorkspaceId: workspaceId }).where(eq(sessions.userId, otherId));
-  const me = (await call("GET", "/api/me", other.cookie)).json();
-  expect(me.workspace).toMatchObject({ id: workspaceId, role });
-  const setRole = (next: WorkspaceRole) =>
-    t.db.update(workspaceMembers).set({ role: next }).where(eq(workspaceMembers.id, "m-other"));
+  const other = await joinWorkspace(t, owner, role);
+  expect((await call("GET", "/api/me", other.cookie)).json().workspace).toMatchObject({ id: other.workspaceId, role });
   return {
     owner: owner.cookie,
-    ownerId: ownerMe.user.id as string,
+    ownerId,
     member: other.cookie,
-    otherId,
-    workspaceId,
+    otherId: other.userId,
+    workspaceId: other.workspaceId,
     account,
-    setRole,
+    setRole: other.setRole,
   };
 }
 

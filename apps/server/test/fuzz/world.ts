@@ -13,6 +13,7 @@ import { notifications } from "../../src/db/schema/notifications";
 import { workspaceInvitations } from "../../src/db/schema/workspaces";
 import { createCipher, createLinkSigner } from "../../src/lib/crypto";
 import { cookiesOf, createNetworkTestApp, type NetworkTestApp, newUser } from "../helpers";
+import { connect } from "../oauth";
 import { fixture } from "../publishing";
 
 /** The APP_SECRET createTestApp configures. */
@@ -89,22 +90,6 @@ const cookieValues = (cookie: string) =>
       return [v, decoded, decoded.split(".")[0] ?? ""];
     })
     .filter((v) => v.length >= 16);
-
-/** Connects a sandbox account the way a user does: initiate, approve on the consent page, callback. */
-export async function connect(t: FuzzApp, cookie: string, platform: Platform, username: string) {
-  const headers = { cookie, origin: t.baseUrl };
-  const init = await t.app.inject({ method: "POST", url: `/api/oauth/${platform}/initiate`, headers, payload: {} });
-  if (init.statusCode !== 200) throw new Error(`initiate ${platform}: ${init.statusCode} ${init.body}`);
-  const consent = await fetch(init.json().authUrl as string, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ approve: "1", username }).toString(),
-  });
-  const back = new URL(consent.headers.get("location") as string);
-  const payload = { code: back.searchParams.get("code"), state: back.searchParams.get("state") };
-  return t.app.inject({ method: "POST", url: `/api/oauth/${platform}/callback`, headers, payload });
-}
 
 /** Uploads a file to the media library as the browser does; returns its id. */
 export async function upload(t: FuzzApp, cookie: string, name: string, bytes: Buffer): Promise<string> {

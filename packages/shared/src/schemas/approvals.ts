@@ -47,6 +47,7 @@ export const postCommentSchema = z.object({
 });
 export type PostComment = z.infer<typeof postCommentSchema>;
 export const postCommentListResponseSchema = z.object({ comments: z.array(postCommentSchema) });
+export const postCommentResponseSchema = z.object({ comment: postCommentSchema });
 
 /** What happened to a post, by whom and when. */
 export const POST_HISTORY_ACTIONS = [

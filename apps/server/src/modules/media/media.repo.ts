@@ -1,6 +1,7 @@
 import type { MediaFacts, MediaFileType, MediaListQuery } from "@app/shared";
 import { and, desc, eq, ilike, inArray } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
+import { containing } from "../../db/like";
 import { mediaFiles } from "../../db/schema";
 
 export type MediaRow = typeof mediaFiles.$inferSelect;
@@ -9,7 +10,6 @@ export type NewMediaRow = typeof mediaFiles.$inferInsert;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `%` and `_` in what the user searches for are letters, not wildcards. */
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Every query of media takes the workspace: another workspace's files cannot be read, found or removed.
@@ -24,7 +24,7 @@ export function createMediaRepo(db: Db) {
         .where(
           and(
             eq(mediaFiles.workspaceId, workspaceId),
-            q.search ? ilike(mediaFiles.originalName, `%${escapeLike(q.search)}%`) : undefined,
+            q.search ? ilike(mediaFiles.originalName, containing(q.search)) : undefined,
             q.type ? eq(mediaFiles.fileType, q.type) : undefined,
             q.platform ? eq(mediaFiles.uploadedFromPlatform, q.platform) : undefined,
           ),

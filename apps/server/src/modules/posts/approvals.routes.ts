@@ -3,7 +3,7 @@ import {
   approvePostBodySchema,
   createCommentBodySchema,
   postCommentListResponseSchema,
-  postCommentSchema,
+  postCommentResponseSchema,
   postHistoryResponseSchema,
   postResponseSchema,
   rejectPostBodySchema,
@@ -95,7 +95,7 @@ export async function approvalsRoutes(
         summary: "Comment on the post (any member of its workspace)",
         params: idParams,
         body: createCommentBodySchema,
-        response: { 201: z.object({ comment: postCommentSchema }) },
+        response: { 201: postCommentResponseSchema },
       },
     },
     async (req, reply) =>

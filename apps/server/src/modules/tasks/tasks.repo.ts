@@ -3,6 +3,7 @@ import { and, desc, eq, ilike, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { containing } from "../../db/like";
 import { posts, tasks, users, workspaceMembers } from "../../db/schema";
 
 export type TaskRow = typeof tasks.$inferSelect;
@@ -42,7 +43,6 @@ export interface TaskFilters {
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 /** `%` and `_` in what the user searches for are letters, not wildcards. */
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const assignees = alias(users, "assignee");
 const creators = alias(users, "creator");
@@ -84,7 +84,7 @@ export function createTasksRepo(db: Db) {
   return {
     /** The workspace's tasks matching the filters, newest first. */
     async list(workspaceId: string, f: TaskFilters = {}): Promise<TaskWithPeople[]> {
-      const pattern = f.search ? `%${escapeLike(f.search)}%` : undefined;
+      const pattern = f.search ? containing(f.search) : undefined;
       const rows = await selectWithPeople()
         .where(
           and(

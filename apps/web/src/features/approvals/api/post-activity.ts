@@ -4,11 +4,11 @@ import {
   type PostHistoryEntry,
   postCommentEventSchema,
   postCommentListResponseSchema,
-  postCommentSchema,
+  postCommentResponseSchema,
   postHistoryResponseSchema,
 } from "@app/shared";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import type { z } from "zod";
 import { api } from "@/lib/api-client";
 import type { RealtimeChannel } from "@/lib/realtime";
 
@@ -16,8 +16,6 @@ import type { RealtimeChannel } from "@/lib/realtime";
 export const postActivityKey = ["post-activity"] as const;
 export const postCommentsKey = (postId: string) => [...postActivityKey, postId, "comments"] as const;
 export const postHistoryKey = (postId: string) => [...postActivityKey, postId, "history"] as const;
-
-const commentResponseSchema = z.object({ comment: postCommentSchema });
 
 /** The post's internal thread, oldest first. */
 export function usePostComments(postId: string) {
@@ -41,7 +39,7 @@ export function useAddComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: z.infer<typeof createCommentBodySchema>) =>
-      (await api(`/api/posts/${postId}/comments`, { body, schema: commentResponseSchema })).comment,
+      (await api(`/api/posts/${postId}/comments`, { body, schema: postCommentResponseSchema })).comment,
     onSuccess: (comment) => {
       queryClient.setQueryData<PostComment[]>(postCommentsKey(postId), (list) =>
         list?.some((c) => c.id === comment.id) ? list : [...(list ?? []), comment],
