@@ -6,9 +6,14 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Switch } from "@/components/ui/switch";
+import { DeleteWorkspaceSection } from "@/features/workspaces/components/delete-workspace-section";
+import { mayDeleteWorkspace } from "@/features/workspaces/utils/workspace-deletion";
 import { useUpdateWorkspace } from "../api/workspace";
 
-/** Owners and admins: the workspace's name, and whether Editors' posts go through approval too. */
+/**
+ * Owners and admins: the workspace's name, and whether Editors' posts go through approval too; the owner of a
+ * workspace other than their personal one can also delete it.
+ */
 export function WorkspaceSettingsCard({ workspace }: { workspace: Workspace }) {
   const rename = useUpdateWorkspace();
   const approval = useUpdateWorkspace();
@@ -94,6 +99,7 @@ export function WorkspaceSettingsCard({ workspace }: { workspace: Workspace }) {
             onCheckedChange={toggleApproval}
           />
         </div>
+        {mayDeleteWorkspace(workspace) && <DeleteWorkspaceSection name={workspace.name} />}
       </CardContent>
     </Card>
   );

@@ -1,5 +1,6 @@
-import { workspaceListResponseSchema } from "@app/shared";
+import { meResponseSchema, workspaceListResponseSchema } from "@app/shared";
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { z } from "zod";
 import { api } from "@/lib/api-client";
 
 /** Every workspace the user belongs to, and the one this browser has open (the sidebar's switcher). */
@@ -22,5 +23,28 @@ export function useWorkspaces(opts: { enabled?: boolean } = {}) {
 export function useSwitchWorkspace() {
   return useMutation({
     mutationFn: (workspaceId: string) => api("/api/workspaces/active", { body: { workspaceId } }),
+  });
+}
+
+/** The workspace a session now works in, as /api/me names it (the answer of a create). */
+const openedWorkspaceSchema = z.object({ workspace: meResponseSchema.shape.workspace });
+
+/**
+ * Creates a workspace owned by the user (Free plan); the server opens it in this browser, so the caller then
+ * runs useWorkspaceOpened's step.
+ */
+export function useCreateWorkspace() {
+  return useMutation({
+    mutationFn: (name: string) => api("/api/workspaces", { body: { name }, schema: openedWorkspaceSchema }),
+  });
+}
+
+/**
+ * Deletes the open workspace with everything in it (its owner only). The server then has this browser work in
+ * the user's personal workspace: the caller runs useWorkspaceOpened's step.
+ */
+export function useDeleteWorkspace() {
+  return useMutation({
+    mutationFn: () => api("/api/workspace", { method: "DELETE" }),
   });
 }
