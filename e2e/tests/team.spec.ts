@@ -174,3 +174,32 @@ test("on the Free plan Invite Member says team collaboration is Premium, with th
     WORKSPACE_MESSAGES.teamIsPremium,
   );
 });
+
+test("a new workspace from the switcher, then deleted by its owner after typing its name", async ({ page }) => {
+  const user = await signedIn(page);
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: /^Workspace: .*Switch workspace$/ }).click();
+  await page.getByRole("menuitem", { name: "New workspace…" }).click();
+  const create = page.getByRole("dialog", { name: "New workspace" });
+  await create.getByLabel("Name").fill("Client Bakery");
+  await create.getByRole("button", { name: "Create" }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page.getByRole("button", { name: "Workspace: Client Bakery. Switch workspace" })).toBeVisible();
+  await expect(page.getByText("Free", { exact: true }).first()).toBeVisible();
+
+  await page.goto("/team");
+  await page.getByRole("button", { name: "Delete workspace" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete Client Bakery?" });
+  const erase = confirm.getByRole("button", { name: "Delete workspace" });
+  await expect(erase).toBeDisabled();
+  await confirm.getByLabel(/to confirm/).fill("Client Bakery");
+  await erase.click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(
+    page.getByRole("button", { name: `Workspace: ${user.name}'s workspace. Switch workspace` }),
+  ).toBeVisible();
+  // A personal workspace offers no deletion.
+  await page.goto("/team");
+  await expect(page.getByRole("heading", { name: "Workspace settings" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Delete workspace" })).toHaveCount(0);
+});

@@ -56,7 +56,8 @@ export async function eventsRoutes(
       const unsubscribe = opts.hub.subscribe(workspaceId, (event) => {
         if (event.name === MEMBER_REMOVED_EVENT) {
           // No more of this workspace's news for a member removed from it; the tab's next stream opens another.
-          if ((event.data as { userId?: string }).userId === userId) evict(": closed, you are no longer a member\n\n");
+          const removed = event.data as { userId?: string; everyone?: boolean };
+          if (removed.everyone || removed.userId === userId) evict(": closed, you are no longer a member\n\n");
           return;
         }
         res.write(`event: ${event.name}\ndata: ${JSON.stringify(event.data)}\n\n`);

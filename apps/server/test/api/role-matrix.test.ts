@@ -283,6 +283,12 @@ const CASES: Record<string, Case> = {
     needs: ["organization", "update"],
     request: async () => ({ method: "PATCH", url: "/api/workspace", payload: { postsNeedApproval: false } }),
   },
+  "DELETE /api/workspace": {
+    needs: ["organization", "delete"],
+    // The matrix's workspace is its owner's personal one, which stays: the owner is told so (team.test.ts deletes one).
+    request: async () => ({ method: "DELETE", url: "/api/workspace" }),
+    passedWhen: "not-forbidden",
+  },
   "GET /api/workspaces": get("/api/workspaces"),
   "POST /api/workspaces/active": {
     needs: "member",

@@ -315,3 +315,43 @@ describe("presence and live changes", () => {
     expect(await readUntil(tab, /never/)).toBe(false);
   });
 });
+
+describe("deleting a workspace", () => {
+  test("the owner deletes a workspace they made, with everything in it; never a personal one, nor one still paying", async () => {
+    const owner = await signedInUser(t.app);
+    const personal = (await call("GET", "/api/me", owner.cookie)).json().workspace.id as string;
+    const refusedPersonal = await call("DELETE", "/api/workspace", owner.cookie);
+    expect(refusedPersonal.statusCode).toBe(409);
+    expect(errorOf(refusedPersonal)).toBe(WORKSPACE_MESSAGES.personalCannotBeDeleted);
+    expect((await call("GET", "/api/workspace", owner.cookie)).json().workspace.personal).toBe(true);
+
+    const made = (await call("POST", "/api/workspaces", owner.cookie, { name: "Client B" })).json().workspace;
+    expect((await call("GET", "/api/workspace", owner.cookie)).json().workspace.personal).toBe(false);
+    await upgrade(owner.cookie);
+    const editor = await joinWorkspace(t, owner, "editor");
+    const draft = await call("POST", "/api/posts", editor.cookie, {
+      content: "In Client B",
+      status: "draft",
+      timezone: "Europe/Paris",
+    });
+    expect(draft.statusCode).toBe(200);
+    expect((await call("DELETE", "/api/workspace", editor.cookie)).statusCode).toBe(403);
+    const paying = await call("DELETE", "/api/workspace", owner.cookie);
+    expect(paying.statusCode).toBe(409);
+    expect(errorOf(paying)).toBe(WORKSPACE_MESSAGES.cancelSubscriptionFirst);
+
+    // Cancelled (Premium until the period ends, no renewal): it can go.
+    const portal = new URL((await call("POST", "/api/billing/portal", owner.cookie)).json().url);
+    const token = portal.searchParams.get("session");
+    expect((await call("POST", `/api/billing/local/sessions/${token}/cancel`, owner.cookie)).statusCode).toBe(200);
+    expect((await call("DELETE", "/api/workspace", owner.cookie)).statusCode).toBe(200);
+
+    // Both now work in their personal workspaces; the workspace and its posts are gone.
+    expect((await call("GET", "/api/me", owner.cookie)).json().workspace.id).toBe(personal);
+    expect((await call("GET", "/api/me", editor.cookie)).json().workspace.role).toBe("owner");
+    const list = (await call("GET", "/api/workspaces", owner.cookie)).json().workspaces as Json[];
+    expect(list.map((w) => w.id)).toEqual([personal]);
+    expect((await call("POST", "/api/workspaces/active", owner.cookie, { workspaceId: made.id })).statusCode).toBe(404);
+    expect((await call("GET", `/api/posts/${draft.json().post.id}`, owner.cookie)).statusCode).toBe(404);
+  });
+});

@@ -335,6 +335,9 @@ export const WORKSPACE_MESSAGES = {
   ownerRoleFixed: "The owner's role cannot be changed, and the owner cannot be removed.",
   workspaceNotFound: "This workspace does not exist or you are no longer a member of it.",
   memberNotFound: "This person is not a member of the workspace.",
+  personalCannotBeDeleted: "Your personal workspace stays as long as your account: it cannot be deleted.",
+  cancelSubscriptionFirst:
+    "This workspace's Premium subscription renews: cancel it first (Premium → Manage subscription), then delete the workspace.",
 } as const;
 
 export const TASK_MESSAGES = {

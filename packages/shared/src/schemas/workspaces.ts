@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { WORKSPACE_MESSAGES } from "../constants/messages";
 import { WORKSPACE_ROLES } from "../constants/workspaces";
-import { emailSchema } from "./auth";
+import { emailSchema, meResponseSchema } from "./auth";
 import { singleLineText } from "./text";
 
 /** Who a member is, as lists show them (a task's assignee, a comment's author). */
@@ -52,6 +52,8 @@ export const workspaceSchema = z.object({
   /** Editors' posts go through approval too (Contributors' always do) */
   postsNeedApproval: z.boolean(),
   plan: z.enum(["free", "premium"]),
+  /** the personal workspace of the signed-in user (every user keeps theirs: it cannot be deleted) */
+  personal: z.boolean(),
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 
@@ -68,6 +70,9 @@ export const workspaceNameSchema = singleLineText("Workspace name")
   .min(1, WORKSPACE_MESSAGES.nameRequired)
   .max(100, WORKSPACE_MESSAGES.nameTooLong);
 
+/** POST /api/workspaces: a new workspace of the user's own. */
+export const createWorkspaceBodySchema = z.object({ name: workspaceNameSchema });
+
 /** PATCH /api/workspace (owners and admins). */
 export const updateWorkspaceBodySchema = z
   .object({ name: workspaceNameSchema, postsNeedApproval: z.boolean() })
@@ -79,6 +84,9 @@ export const workspaceListResponseSchema = z.object({
   /** the one this browser has open */
   activeId: z.string(),
 });
+
+/** What opening a workspace answers (a switch, a new workspace, an accepted invitation): the workspace as /api/me names it. */
+export const openedWorkspaceResponseSchema = z.object({ workspace: meResponseSchema.shape.workspace });
 
 /** POST /api/workspaces/active: open another of the user's workspaces in this browser. */
 export const switchWorkspaceBodySchema = z.object({ workspaceId: singleLineText("Workspace").min(1).max(200) });

@@ -1,7 +1,7 @@
 import { isWorkspaceRole, type WorkspaceRole } from "@app/shared";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
-import { sessions, users, workspaceInvitations, workspaceMembers, workspaces } from "../../db/schema";
+import { sessions, subscriptions, users, workspaceInvitations, workspaceMembers, workspaces } from "../../db/schema";
 import { createPersonalWorkspace } from "./personal-workspace";
 
 /** The workspace a request works in, and the member's role there. */
@@ -87,6 +87,16 @@ export function createWorkspacesRepo(db: Db) {
 
     async find(workspaceId: string) {
       const [row] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1);
+      return row;
+    },
+
+    /** Deletes the workspace; its rows go with it (every workspace table's workspace_id cascades). */
+    async delete(workspaceId: string) {
+      await db.delete(workspaces).where(eq(workspaces.id, workspaceId));
+    },
+
+    async subscriptionOf(workspaceId: string) {
+      const [row] = await db.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId)).limit(1);
       return row;
     },
 

@@ -1,17 +1,17 @@
 import {
+  createWorkspaceBodySchema,
   invitationDetailsSchema,
   invitationSchema,
   inviteMemberBodySchema,
   memberSchema,
+  openedWorkspaceResponseSchema,
   presenceBodySchema,
   singleLineText,
   switchWorkspaceBodySchema,
   updateMemberBodySchema,
   updateWorkspaceBodySchema,
   WORKSPACE_MESSAGES,
-  WORKSPACE_ROLES,
   workspaceListResponseSchema,
-  workspaceNameSchema,
   workspaceResponseSchema,
   workspaceSchema,
 } from "@app/shared";
@@ -23,15 +23,6 @@ import { currentMember, currentUser, memberOf, requireUser } from "../auth/sessi
 import type { WorkspacesService } from "./workspaces.service";
 
 const done = z.object({ ok: z.literal(true) });
-/** The workspace a session works in, as /api/me names it. */
-const openedSchema = z.object({
-  workspace: z.object({
-    id: z.string(),
-    name: z.string(),
-    role: z.enum(WORKSPACE_ROLES),
-    postsNeedApproval: z.boolean(),
-  }),
-});
 /** An invitation's id is its accept link's key (workspaces.service.ts makes them). */
 const invitationParams = z.object({
   id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, WORKSPACE_MESSAGES.invitationNotFound),
@@ -75,6 +66,22 @@ export async function workspacesRoutes(app: FastifyInstance, opts: { auth: Auth;
     async (req) => ({ workspace: await service.update(memberOf(req), req.body) }),
   );
 
+  r.delete(
+    "/api/workspace",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Delete the workspace with its posts, media, accounts and tasks (owners; not a personal workspace)",
+        response: { 200: done },
+      },
+    },
+    async (req) => {
+      await service.delete(memberOf(req));
+      return { ok: true as const };
+    },
+  );
+
   r.get(
     "/api/workspaces",
     {
@@ -91,8 +98,8 @@ export async function workspacesRoutes(app: FastifyInstance, opts: { auth: Auth;
       schema: {
         tags,
         summary: "Create a workspace, owned by the user, and open it in this browser",
-        body: z.object({ name: workspaceNameSchema }),
-        response: { 201: openedSchema },
+        body: createWorkspaceBodySchema,
+        response: { 201: openedWorkspaceResponseSchema },
       },
     },
     async (req, reply) => {
@@ -110,7 +117,7 @@ export async function workspacesRoutes(app: FastifyInstance, opts: { auth: Auth;
         tags,
         summary: "Open another of the user's workspaces in this browser",
         body: switchWorkspaceBodySchema,
-        response: { 200: openedSchema },
+        response: { 200: openedWorkspaceResponseSchema },
       },
     },
     async (req) => {
@@ -217,7 +224,7 @@ export async function workspacesRoutes(app: FastifyInstance, opts: { auth: Auth;
         tags,
         summary: "Accept an invitation sent to the signed-in user's e-mail, and open its workspace",
         params: invitationParams,
-        response: { 200: openedSchema },
+        response: { 200: openedWorkspaceResponseSchema },
       },
     },
     async (req) => {

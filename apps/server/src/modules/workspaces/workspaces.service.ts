@@ -15,8 +15,10 @@ import type { Mailer } from "../../email/mailer";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import type { RealtimeHub } from "../../realtime/hub";
 import { planOf } from "../billing/plan.repo";
+import { isPremium } from "../billing/subscription-state";
 import { invitationEmail } from "./invitation.email";
 import { assertCan, type Member } from "./member";
+import { isPersonalWorkspace } from "./personal-workspace";
 import { presenceOf } from "./presence";
 import type { CurrentWorkspace, InvitationRow, MemberRow, WorkspacesRepo } from "./workspaces.repo";
 
@@ -117,6 +119,7 @@ export function createWorkspacesService(deps: {
           role: member.role,
           postsNeedApproval: workspace.postsNeedApproval,
           plan,
+          personal: isPersonalWorkspace(workspace.id, member.userId),
         },
         members: members.map(toMember),
         invitations: invitations.map(toInvitation),
@@ -129,6 +132,23 @@ export function createWorkspacesService(deps: {
       if (!row) throw notFound(WORKSPACE_MESSAGES.workspaceNotFound);
       teamChanged(member.workspaceId);
       return (await this.get(member)).workspace;
+    },
+
+    /**
+     * Deletes the workspace with everything in it (owners only). Never a personal workspace, and not while a
+     * subscription that renews is paid for it (deleting would not stop the charges): it is cancelled first.
+     */
+    async delete(member: Member) {
+      assertCan(member, "organization", "delete");
+      if (isPersonalWorkspace(member.workspaceId, member.userId))
+        throw conflict(WORKSPACE_MESSAGES.personalCannotBeDeleted);
+      const subscription = await repo.subscriptionOf(member.workspaceId);
+      if (subscription && isPremium(subscription, now()) && !subscription.cancelAtPeriodEnd)
+        throw conflict(WORKSPACE_MESSAGES.cancelSubscriptionFirst);
+      await repo.delete(member.workspaceId);
+      deps.sessionsChanged();
+      // Every member's open tabs stop hearing of it; their next stream opens another of their workspaces.
+      hub.publish(member.workspaceId, { name: MEMBER_REMOVED_EVENT, data: { everyone: true } });
     },
 
     async list(userId: string, activeId: string) {

@@ -1,4 +1,4 @@
-import { invitationDetailsSchema, workspaceSchema } from "@app/shared";
+import { invitationDetailsSchema, openedWorkspaceResponseSchema } from "@app/shared";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "@/lib/api-client";
@@ -20,7 +20,7 @@ export function useAcceptInvitation() {
     mutationFn: (id: string) =>
       api(`/api/invitations/${encodeURIComponent(id)}/accept`, {
         body: {},
-        schema: z.object({ workspace: workspaceSchema.omit({ plan: true }) }),
+        schema: openedWorkspaceResponseSchema,
       }),
   });
 }

@@ -1,4 +1,4 @@
-import { meResponseSchema, workspaceListResponseSchema } from "@app/shared";
+import { openedWorkspaceResponseSchema, workspaceListResponseSchema } from "@app/shared";
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "@/lib/api-client";
@@ -22,12 +22,10 @@ export function useWorkspaces(opts: { enabled?: boolean } = {}) {
  */
 export function useSwitchWorkspace() {
   return useMutation({
-    mutationFn: (workspaceId: string) => api("/api/workspaces/active", { body: { workspaceId } }),
+    mutationFn: (workspaceId: string) =>
+      api("/api/workspaces/active", { body: { workspaceId }, schema: openedWorkspaceResponseSchema }),
   });
 }
-
-/** The workspace a session now works in, as /api/me names it (the answer of a create). */
-const openedWorkspaceSchema = z.object({ workspace: meResponseSchema.shape.workspace });
 
 /**
  * Creates a workspace owned by the user (Free plan); the server opens it in this browser, so the caller then
@@ -35,7 +33,7 @@ const openedWorkspaceSchema = z.object({ workspace: meResponseSchema.shape.works
  */
 export function useCreateWorkspace() {
   return useMutation({
-    mutationFn: (name: string) => api("/api/workspaces", { body: { name }, schema: openedWorkspaceSchema }),
+    mutationFn: (name: string) => api("/api/workspaces", { body: { name }, schema: openedWorkspaceResponseSchema }),
   });
 }
 

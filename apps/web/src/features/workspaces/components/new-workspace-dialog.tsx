@@ -1,4 +1,4 @@
-import { workspaceNameSchema } from "@app/shared";
+import { createWorkspaceBodySchema } from "@app/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -18,7 +18,7 @@ import { useCreateWorkspace } from "../api/workspaces";
 import { useWorkspaceOpened } from "../hooks/use-workspace-opened";
 
 /** The body POST /api/workspaces takes: the name follows the same rules as a rename. */
-const newWorkspaceFormSchema = z.object({ name: workspaceNameSchema });
+const newWorkspaceFormSchema = createWorkspaceBodySchema;
 
 /**
  * New workspace (from the sidebar's switcher): a name, then the new workspace is opened in this browser as a
