@@ -1,5 +1,5 @@
 import { APP_NAME, PLANS, type PlanId } from "@app/shared";
-import { Crown, LogOut } from "lucide-react";
+import { Crown, LogOut, Orbit } from "lucide-react";
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import { ThemeToggle } from "@/components/theme-toggle";
@@ -34,7 +34,8 @@ function SidebarBody({ user, plan, counts = {}, onSignOut, signingOut }: Omit<Ap
     <>
       {/* On mobile the sheet's close button sits at the right of this row. */}
       <div className={cn("flex h-14 items-center gap-2 border-b border-sidebar-border px-3", isMobile && "pr-11")}>
-        <WorkspaceSwitcher />
+        <Orbit className="size-6 shrink-0 text-primary" aria-hidden />
+        <span className="truncate font-semibold group-data-[state=collapsed]/sidebar:hidden">{APP_NAME}</span>
         <Badge
           variant={plan === "premium" ? "default" : "secondary"}
           className="ml-auto group-data-[state=collapsed]/sidebar:hidden"
@@ -43,6 +44,9 @@ function SidebarBody({ user, plan, counts = {}, onSignOut, signingOut }: Omit<Ap
           {plan === "premium" && <Crown aria-hidden className="size-3" />}
           {PLANS[plan].name}
         </Badge>
+      </div>
+      <div className="px-2 pt-3">
+        <WorkspaceSwitcher />
       </div>
       <div className="flex-1 overflow-y-auto overflow-x-hidden py-2">
         {navGroupsFor(plan).map((group) => (

@@ -1,4 +1,4 @@
-import { Check, ChevronsUpDown, Orbit, Plus } from "lucide-react";
+import { Building2, Check, ChevronsUpDown, Plus } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import {
@@ -51,16 +51,18 @@ export function WorkspaceSwitcher() {
         }}
       >
         <DropdownMenuTrigger
-          className="-ml-1 flex min-w-0 cursor-pointer items-center gap-2 rounded-md p-1 text-left hover:bg-sidebar-accent focus-visible:outline-2 focus-visible:outline-ring"
+          className="flex w-full min-w-0 cursor-pointer items-center gap-2 rounded-md border border-sidebar-border px-2 py-1.5 text-left text-sm hover:bg-sidebar-accent focus-visible:outline-2 focus-visible:outline-ring group-data-[state=collapsed]/sidebar:justify-center group-data-[state=collapsed]/sidebar:border-0 group-data-[state=collapsed]/sidebar:px-0"
           aria-label={`Workspace: ${current?.name ?? ""}. Switch workspace`}
           title={current?.name}
         >
           {switchTo.isPending ? (
-            <Spinner className="size-6 shrink-0 text-primary" label="Opening the workspace" />
+            <Spinner className="size-4 shrink-0" label="Opening the workspace" />
           ) : (
-            <Orbit className="size-6 shrink-0 text-primary" aria-hidden />
+            <Building2 className="size-4 shrink-0 text-muted-foreground" aria-hidden />
           )}
-          <span className="truncate font-semibold group-data-[state=collapsed]/sidebar:hidden">{current?.name}</span>
+          <span className="min-w-0 flex-1 truncate font-medium group-data-[state=collapsed]/sidebar:hidden">
+            {current?.name}
+          </span>
           <ChevronsUpDown
             className="size-4 shrink-0 text-muted-foreground group-data-[state=collapsed]/sidebar:hidden"
             aria-hidden
