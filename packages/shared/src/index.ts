@@ -1,6 +1,7 @@
 export * from "./constants/app";
 export * from "./constants/auth";
 export * from "./constants/media";
+export * from "./constants/metrics";
 export * from "./constants/messages";
 export * from "./constants/plans";
 export * from "./constants/platforms";
