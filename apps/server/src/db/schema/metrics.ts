@@ -1,6 +1,6 @@
 import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { socialAccounts } from "./accounts";
-import { postTargets, posts } from "./posts";
+import { posts, postTargets } from "./posts";
 import { workspaceColumn } from "./workspaces";
 
 /**
