@@ -3,6 +3,7 @@ import { hasScope, isRefusal, type NetworkKit } from "../kit";
 import { MalformedBody, type MediaKind, type MediaRecord, readMultipart, TooLarge, UPLOAD_LIMIT } from "../media";
 import { numericId, type PublishedItem } from "../publishing";
 import type { Claims } from "../tokens";
+import { facebookMetrics } from "./facebook-metrics";
 import { missingPermission, pagesOf } from "./facebook-pages";
 import { facebookReads } from "./facebook-reads";
 import { graphError, graphParams, graphToken, graphTokenError } from "./graph";
@@ -288,4 +289,5 @@ export function facebookPublishing(kit: NetworkKit) {
   );
 
   facebookReads(kit, graph);
+  facebookMetrics(kit, graph);
 }

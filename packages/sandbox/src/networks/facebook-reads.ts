@@ -2,6 +2,7 @@ import type { FastifyReply } from "fastify";
 import { grantOf, hasScope, isRefusal, type NetworkKit, pick } from "../kit";
 import { pageAt } from "../paging";
 import type { PublishedItem } from "../publishing";
+import { asksPostEngagement, needsPageToken, postEngagement } from "./facebook-metrics";
 import { asksEngagement, followersOf, missingReadEngagement, pagesOf } from "./facebook-pages";
 import type { Photo } from "./facebook-publish";
 import { graphError, graphPaging, graphParams, graphToken, graphTokenError, objectMissing } from "./graph";
@@ -85,6 +86,11 @@ export function facebookReads(kit: NetworkKit, graph: string) {
       );
     }
     if (!item || item.networkUserId !== claims.userId) return fail(reply, 400, objectMissing(id));
-    return pick({ ...postFields(item), id }, params.fields ?? "id,message,created_time", ["id"]);
+    const fields = params.fields ?? "id,message,created_time";
+    if (!asksPostEngagement(fields)) return pick({ ...postFields(item), id }, fields, ["id"]);
+    // A post's reactions, comments and shares are read with a Page token that has pages_read_engagement.
+    if (claims.kind !== "page") return needsPageToken(reply);
+    if (!hasScope(claims, "pages_read_engagement")) return missingReadEngagement(reply);
+    return pick({ ...postFields(item), ...postEngagement(kit, item), id }, fields, ["id"]);
   });
 }

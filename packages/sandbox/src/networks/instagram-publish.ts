@@ -1,11 +1,12 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { hasScope, isRefusal, type NetworkKit, pick } from "../kit";
+import { type NetworkKit, pick } from "../kit";
 import type { MediaRecord } from "../media";
 import { pageAt } from "../paging";
-import type { Person } from "../people";
 import { alnumId, numericId, type PublishedItem, type PublishedKind } from "../publishing";
 import type { Claims } from "../tokens";
-import { graphError, graphPaging, graphParams, graphToken, graphTokenError } from "./graph";
+import { graphError, graphPaging, graphParams } from "./graph";
+import { igAccountFields, igCaller, igIdsOf, igObjectMissing } from "./instagram-access";
+import { instagramMetrics, mediaCounts } from "./instagram-metrics";
 
 const CAPTION_MAX = 2200;
 /** Instagram's cap since December 2025 (it was 30): a caption with more is refused. */
@@ -33,9 +34,6 @@ interface Container {
   params: Record<string, string | undefined>;
 }
 
-/** The Instagram account ids a person is known by: the app-scoped `id` and the professional `user_id`. */
-export const igIdsOf = (p: Person) => [`${p.id.slice(0, 14)}99`, p.id];
-
 const graphTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "+0000");
 const fail = (reply: FastifyReply, status: number, body: unknown) => reply.status(status).send(body);
 
@@ -52,36 +50,12 @@ export function instagramPublishing(kit: NetworkKit) {
   const containers = kit.publishing.pending<Container>("instagram", "containers");
   const shortcodes = kit.publishing.pending<string>("instagram", "shortcodes");
 
-  /**
-   * The caller, with the permissions the endpoint lists: Instagram Login's names on graph.instagram.com,
-   * Facebook Login's on graph.facebook.com. `publish` adds content publishing to the basic permission.
-   */
-  function caller(
+  const caller = (
     request: FastifyRequest,
     reply: FastifyReply,
     params: Record<string, string | undefined>,
     publish = false,
-  ) {
-    const claims = graphToken(kit, request, params);
-    if (isRefusal(claims)) {
-      void fail(reply, 400, graphTokenError(claims));
-      return null;
-    }
-    const viaFacebook = request.url.includes("/graph.facebook.com/");
-    const needed = viaFacebook
-      ? ["instagram_basic", ...(publish ? ["instagram_content_publish"] : [])]
-      : ["instagram_business_basic", ...(publish ? ["instagram_business_content_publish"] : [])];
-    const missing = needed.find((scope) => !hasScope(claims, scope));
-    if (missing) {
-      void fail(
-        reply,
-        403,
-        graphError(`(#10) Application does not have permission for this action: it needs ${missing}.`, 10),
-      );
-      return null;
-    }
-    return claims;
-  }
+  ) => igCaller(kit, request, reply, params, publish ? "publish" : "read");
 
   /** The caller, acting as the account in the path, with the publishing permission. */
   function publisher(request: FastifyRequest, reply: FastifyReply, params: Record<string, string | undefined>) {
@@ -298,12 +272,12 @@ export function instagramPublishing(kit: NetworkKit) {
       }
       const item = kit.publishing.find("instagram", id);
       if (item && item.networkUserId === claims.userId) return pick(mediaFields(item), params.fields ?? "id", ["id"]);
-      return bad(
-        reply,
-        `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
-        33,
-      );
+      const p = kit.person(claims);
+      if (igIdsOf(p).includes(id)) return pick({ ...igAccountFields(kit, p), id }, params.fields ?? "id", ["id"]);
+      return fail(reply, 400, igObjectMissing(id));
     });
+
+    instagramMetrics(kit, host);
   }
 
   const usage = (claims: Claims) =>
@@ -319,5 +293,6 @@ export function instagramPublishing(kit: NetworkKit) {
     media_product_type: i.kind === "reel" ? "REELS" : i.kind === "story" ? "STORY" : "FEED",
     username: i.username,
     is_comment_enabled: true,
+    ...mediaCounts(kit, i),
   });
 }

@@ -7,6 +7,7 @@ import {
   INSTAGRAM_PERMISSIONS,
   invalidScopes,
 } from "./graph";
+import { igAccountFields } from "./instagram-access";
 import { instagramPublishing } from "./instagram-publish";
 
 const SHORT = 3_600;
@@ -97,22 +98,7 @@ export const instagram: NetworkDefinition = {
               10,
             ),
           );
-      const p = kit.person(claims);
-      return pick(
-        {
-          id: `${p.id.slice(0, 14)}99`,
-          user_id: p.id,
-          username: p.username.toLowerCase(),
-          name: p.name,
-          account_type: "BUSINESS",
-          profile_picture_url: kit.avatarUrl(p),
-          followers_count: p.followers,
-          follows_count: p.following,
-          media_count: p.posts,
-        },
-        q.fields ?? "id",
-        ["id"],
-      );
+      return pick(igAccountFields(kit, kit.person(claims)), q.fields ?? "id", ["id"]);
     });
 
     instagramPublishing(kit);
