@@ -3,6 +3,7 @@ import type { Platform } from "@app/shared";
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SANDBOX_CLIENT_SECRET, sandboxClientId } from "./kit";
+import { followersOn } from "./metrics";
 import { type Person, personOf } from "./people";
 import { createSandbox, NETWORKS, type SandboxControl } from "./sandbox";
 import { createTokenStore } from "./tokens";
@@ -17,6 +18,9 @@ const START = Date.parse("2026-11-22T12:00:00Z");
 const SECRET = "sandbox-test-secret";
 const ASSETS = "https://assets.example";
 let clock = START;
+/** A person's followers on the sandbox's day: where X, YouTube, TikTok and Pinterest report them from. */
+const followersNow = (p: Person) =>
+  followersOn(p.platform, p.id, p.followers, new Date(clock).toISOString().slice(0, 10));
 const advance = (seconds: number) => {
   clock += seconds * 1000;
 };
@@ -207,7 +211,7 @@ const twitter: NetworkCase = {
     expect(res.json().data).toMatchObject({
       id: p.id,
       username: p.username,
-      public_metrics: { followers_count: p.followers, following_count: p.following, tweet_count: p.posts },
+      public_metrics: { followers_count: followersNow(p), following_count: p.following, tweet_count: p.posts },
     });
   },
   refused: {
@@ -359,7 +363,7 @@ const pinterest: NetworkCase = {
     expect(res.json()).toMatchObject({
       id: p.id,
       username: p.username,
-      follower_count: p.followers,
+      follower_count: followersNow(p),
       following_count: p.following,
     });
   },
@@ -401,7 +405,7 @@ const tiktok: NetworkCase = {
     ),
   expectProfile(res, p) {
     expect(res.json()).toMatchObject({
-      data: { user: { open_id: p.id, follower_count: p.followers, following_count: p.following } },
+      data: { user: { open_id: p.id, follower_count: followersNow(p), following_count: p.following } },
       error: { code: "ok" },
     });
     // only the fields asked for
@@ -444,7 +448,7 @@ const youtube: NetworkCase = {
     expect(channel).toMatchObject({
       id: p.id,
       snippet: { title: p.name, customUrl: `@${p.username}` },
-      statistics: { subscriberCount: String(p.followers) },
+      statistics: { subscriberCount: String(followersNow(p)) },
     });
   },
   refused: {

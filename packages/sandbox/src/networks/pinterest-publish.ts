@@ -4,7 +4,8 @@ import { MalformedBody, type MediaRecord, readMultipart, recordBuffer, TooLarge,
 import { pageAt } from "../paging";
 import { numericId, type PublishedItem } from "../publishing";
 import type { Claims } from "../tokens";
-import { apiError, authed, type boardStore, isSandboxHost, type PinterestHost } from "./pinterest";
+import type { boardStore } from "./pinterest";
+import { apiError, authed, isSandboxHost, type PinterestHost, pinOnHost, SANDBOX_VISIBILITY } from "./pinterest-common";
 
 /** a base64 image of about 20 MB, with room for the rest of the JSON */
 const PIN_BODY_MAX = 28 * 1024 * 1024;
@@ -29,14 +30,11 @@ export const TRIAL_REFUSAL = {
     "Apps with Trial access may not create Pins in production https://api.pinterest.com - use API Sandbox https://api-sandbox.pinterest.com instead.",
 };
 
-/** Pins made on the API's sandbox host: visible to their creator only, listed on that host only. */
-const SANDBOX_VISIBILITY = "SANDBOX";
-
 /** Pinterest v5 pins (image URL, base64, several images, video) and media registration, on one host. */
 export function pinterestPublishing(kit: NetworkKit, host: PinterestHost, boards: ReturnType<typeof boardStore>) {
   const videos = kit.publishing.pending<VideoMedia>("pinterest", "media");
   const api = `${host}/v5`;
-  const onHost = (i: PublishedItem) => (i.visibility === SANDBOX_VISIBILITY) === isSandboxHost(host);
+  const onHost = (i: PublishedItem) => pinOnHost(i, host);
 
   const pinOf = (i: PublishedItem) => {
     const raw = obj(i.raw);

@@ -1,23 +1,21 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
-import { flat, grantOf, hasScope, isRefusal, type NetworkDefinition, type NetworkKit } from "../kit";
+import { followersToday } from "../account-figures";
+import { flat, grantOf, isRefusal, type NetworkDefinition, type NetworkKit } from "../kit";
 import type { Person } from "../people";
 import { numericId } from "../publishing";
-import type { Claims } from "../tokens";
+import {
+  apiError,
+  authed,
+  isSandboxHost,
+  PINTEREST_HOSTS,
+  type PinterestHost,
+  SANDBOX_GRANT,
+} from "./pinterest-common";
+import { pinterestMetrics } from "./pinterest-metrics";
 import { pinterestPublishing, pinterestUploads } from "./pinterest-publish";
 
 const THIRTY_DAYS = 2_592_000;
 /** continuous refresh tokens: 60 days, renewed with every refresh */
 const SIXTY_DAYS = 5_184_000;
-
-/**
- * Pinterest's two environments. The API's sandbox host has its own tokens (from its own token endpoint),
- * boards and pins: a token of one host is refused by the other, and the sandbox starts with no boards.
- */
-export const PINTEREST_HOSTS = ["api.pinterest.com", "api-sandbox.pinterest.com"] as const;
-export type PinterestHost = (typeof PINTEREST_HOSTS)[number];
-export const isSandboxHost = (host: PinterestHost) => host === "api-sandbox.pinterest.com";
-/** grants of tokens issued by the sandbox host carry this mark */
-const SANDBOX_GRANT = "sandbox.";
 
 /** Pinterest's scopes, for the authorize page. */
 const SCOPES = new Set([
@@ -52,38 +50,6 @@ export interface Board {
   description: string;
   privacy: string;
   createdAt: string;
-}
-
-export const apiError = (code: number, message: string) => ({ code, message });
-
-/**
- * The caller, or null once refused: a token of this host (401 code 2 otherwise, as for any invalid token)
- * holding every scope the endpoint's reference lists (401 code 3 otherwise).
- */
-export function authed(
-  kit: NetworkKit,
-  host: PinterestHost,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  scopes: string[],
-): Claims | null {
-  const claims = kit.bearer(request);
-  if (isRefusal(claims) || claims.grant.startsWith(SANDBOX_GRANT) !== isSandboxHost(host)) {
-    void reply.status(401).send(apiError(2, "Authentication failed."));
-    return null;
-  }
-  if (!scopes.every((s) => hasScope(claims, s))) {
-    void reply
-      .status(401)
-      .send(
-        apiError(
-          3,
-          "Your token does not have sufficient permissions to perform this operation. Please ensure your token is authorized with the correct set of scopes.",
-        ),
-      );
-    return null;
-  }
-  return claims;
 }
 
 /** The boards a person has on a host: their own on Pinterest, plus those made through the API. */
@@ -189,7 +155,7 @@ export const pinterest: NetworkDefinition = {
           website_url: "",
           board_count: boards.of(host, p).length,
           pin_count: p.posts,
-          follower_count: p.followers,
+          follower_count: followersToday(p, kit.now()),
           following_count: p.following,
           monthly_views: p.followers * 7,
         };
@@ -243,6 +209,7 @@ export const pinterest: NetworkDefinition = {
       });
 
       pinterestPublishing(kit, host, boards);
+      pinterestMetrics(kit, host);
     }
     pinterestUploads(kit);
   },

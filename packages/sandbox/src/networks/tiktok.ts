@@ -1,4 +1,5 @@
 import { ownValue } from "@app/shared/rules/own-key";
+import { followersToday } from "../account-figures";
 import { flat, grantOf, hasScope, isRefusal, type NetworkDefinition, pick } from "../kit";
 import {
   apiError,
@@ -11,6 +12,7 @@ import {
   TIKTOK_SCOPES,
   USER_FIELD_SCOPES,
 } from "./tiktok-api";
+import { tiktokMetrics, videoFields, videoOf } from "./tiktok-metrics";
 import { tiktokPublishing } from "./tiktok-publish";
 
 /** Lifetimes of November 2026: access 2 hours, refresh 180 days; the refresh token rotates. */
@@ -94,7 +96,7 @@ export const tiktok: NetworkDefinition = {
           avatar_url: kit.avatarUrl(p),
           display_name: p.name,
           username: p.username.toLowerCase(),
-          follower_count: p.followers,
+          follower_count: followersToday(p, kit.now()),
           following_count: p.following,
           likes_count: p.followers * 11,
           video_count: p.posts,
@@ -107,8 +109,8 @@ export const tiktok: NetworkDefinition = {
     kit.post("open.tiktokapis.com/v2/video/list/", async (request, reply) => {
       const claims = caller(kit, request, reply, ["video.list"]);
       if (!claims) return reply;
-      const fields = flat(request.query).fields;
-      if (!fields) return invalid(reply, "The fields parameter is required.");
+      const fields = videoFields(request);
+      if (typeof fields !== "string") return invalid(reply, fields.problem);
       const b = obj(request.body);
       const max = Number(b.max_count ?? 10);
       if (!Number.isInteger(max) || max < 1 || max > 20) return invalid(reply, "max_count must be between 1 and 20.");
@@ -116,29 +118,12 @@ export const tiktok: NetworkDefinition = {
       const cursor = Number(b.cursor ?? 0) || 0;
       const rest = all.filter((i) => cursor === 0 || i.at.getTime() < cursor);
       const page = rest.slice(0, max);
-      const videos = page.map((i) =>
-        pick(
-          {
-            id: i.id,
-            title: i.text,
-            video_description: i.text,
-            create_time: Math.floor(i.at.getTime() / 1000),
-            share_url: i.url,
-            duration: 15,
-            cover_image_url: kit.urlFor(request, `p16-sign.tiktokcdn.com/${i.id}.jpeg`),
-            embed_link: `https://www.tiktok.com/player/v1/${i.id}`,
-            view_count: 0,
-            like_count: 0,
-            comment_count: 0,
-            share_count: 0,
-          },
-          fields,
-        ),
-      );
+      const videos = page.map((i) => videoOf(kit, request, i, fields));
       const lastAt = page.at(-1)?.at.getTime() ?? 0;
       return ok({ videos, cursor: lastAt, has_more: rest.length > max });
     });
 
     tiktokPublishing(kit);
+    tiktokMetrics(kit);
   },
 };

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { hasScope, isRefusal, type NetworkKit } from "../kit";
+import { postFigures } from "../metrics";
+import type { PublishedItem } from "../publishing";
 import type { Claims } from "../tokens";
 
 /** X's problem body (RFC 7807 style) as its v2 API answers errors. */
@@ -51,6 +53,35 @@ export const SCOPES = {
   me: ["tweet.read", "users.read"],
   media: ["media.write"],
 } as const;
+
+/**
+ * A post's `public_metrics` at `now`, from the sandbox's figures: shares split into reposts and quotes (one in
+ * five), so that reposts plus quotes are the post's shares.
+ */
+export function publicMetrics(t: PublishedItem, now: number) {
+  const f = postFigures("twitter", t.id, t.at, new Date(now));
+  const quotes = Math.floor(f.shares / 5);
+  return {
+    retweet_count: f.shares - quotes,
+    reply_count: f.comments,
+    like_count: f.likes,
+    quote_count: quotes,
+    bookmark_count: f.saves,
+    impression_count: f.views,
+  };
+}
+
+/** A post as X's v2 API shows it: id, text and edit history always, other fields when `tweet.fields` asks. */
+export const tweetOf = (t: PublishedItem, fields: ReadonlySet<string>, now: number) => ({
+  id: t.id,
+  text: t.text,
+  edit_history_tweet_ids: [t.id],
+  ...(fields.has("created_at") && { created_at: t.at.toISOString() }),
+  ...(fields.has("author_id") && { author_id: t.networkUserId }),
+  ...(fields.has("in_reply_to_user_id") && t.replyTo && { in_reply_to_user_id: t.networkUserId }),
+  ...(fields.has("referenced_tweets") && t.replyTo && { referenced_tweets: [{ type: "replied_to", id: t.replyTo }] }),
+  ...(fields.has("public_metrics") && { public_metrics: publicMetrics(t, now) }),
+});
 
 /** Whether a request's body was sent as JSON (X's v2 endpoints with a body take only JSON). */
 export const isJson = (request: FastifyRequest) =>

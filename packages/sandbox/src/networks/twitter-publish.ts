@@ -3,7 +3,7 @@ import { flat, type NetworkKit } from "../kit";
 import type { MediaRecord } from "../media";
 import { pageAt } from "../paging";
 import { numericId } from "../publishing";
-import { authed, forbidden, invalid, isJson, SCOPES } from "./twitter-common";
+import { authed, forbidden, invalid, isJson, SCOPES, tweetOf } from "./twitter-common";
 import { twitterMedia } from "./twitter-media";
 
 const TEXT_MAX = 280;
@@ -100,16 +100,7 @@ export function twitterPublishing(kit: NetworkKit) {
     const tweets = paged.page;
     if (tweets.length === 0) return { meta: { result_count: 0 } };
     return {
-      data: tweets.map((t) => ({
-        id: t.id,
-        text: t.text,
-        edit_history_tweet_ids: [t.id],
-        ...(fields.has("created_at") && { created_at: t.at.toISOString() }),
-        ...(fields.has("author_id") && { author_id: t.networkUserId }),
-        ...(fields.has("in_reply_to_user_id") && t.replyTo && { in_reply_to_user_id: t.networkUserId }),
-        ...(fields.has("referenced_tweets") &&
-          t.replyTo && { referenced_tweets: [{ type: "replied_to", id: t.replyTo }] }),
-      })),
+      data: tweets.map((t) => tweetOf(t, fields, kit.now())),
       meta: {
         result_count: tweets.length,
         newest_id: tweets[0]?.id,

@@ -1,5 +1,7 @@
+import { followersToday } from "../account-figures";
 import { flat, grantOf, isRefusal, type NetworkDefinition } from "../kit";
 import { authed, SCOPES, X_SCOPES } from "./twitter-common";
+import { twitterMetrics } from "./twitter-metrics";
 import { twitterPublishing } from "./twitter-publish";
 
 const TWO_HOURS = 7200;
@@ -100,7 +102,7 @@ export const twitter: NetworkDefinition = {
         profile_image_url: kit.avatarUrl(p),
         verified: false,
         public_metrics: {
-          followers_count: p.followers,
+          followers_count: followersToday(p, kit.now()),
           following_count: p.following,
           tweet_count: p.posts,
           listed_count: p.seed % 40,
@@ -118,5 +120,6 @@ export const twitter: NetworkDefinition = {
     });
 
     twitterPublishing(kit);
+    twitterMetrics(kit);
   },
 };

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyReply } from "fastify";
 import { flat, type NetworkKit } from "../kit";
 import { Assembly, rawBody, TooLarge, UPLOAD_LIMIT } from "../media";
+import { postFigures } from "../metrics";
 import { pageAt } from "../paging";
 import { base64Id, type PublishedItem } from "../publishing";
 import { allowed, COST, googleError, pacificDay, projectQuota, READ_SCOPES, UPLOAD_SCOPES } from "./youtube-common";
@@ -54,6 +55,17 @@ function metadataProblem(snippet: Record<string, unknown>, status: Record<string
   return null;
 }
 
+/** A video's `statistics` at `now`, from the sandbox's figures: counts are strings; favorites are always 0. */
+const statisticsOf = (i: PublishedItem, now: number) => {
+  const f = postFigures("youtube", i.id, i.at, new Date(now));
+  return {
+    viewCount: String(f.views),
+    likeCount: String(f.likes),
+    favoriteCount: "0",
+    commentCount: String(f.comments),
+  };
+};
+
 /** YouTube Data API v3: resumable video uploads, the videos list and the channel's own search. */
 export function youtubePublishing(kit: NetworkKit) {
   const sessions = kit.publishing.pending<Session>("youtube", "sessions");
@@ -82,6 +94,7 @@ export function youtubePublishing(kit: NetworkKit) {
           localized: { title: i.title, description: i.text },
         },
       }),
+      ...(parts.has("statistics") && { statistics: statisticsOf(i, kit.now()) }),
       ...(parts.has("status") && {
         status: {
           uploadStatus: "uploaded",

@@ -1,3 +1,4 @@
+import { followersToday } from "../account-figures";
 import { flat, grantOf, isRefusal, type NetworkDefinition } from "../kit";
 import { AUTH_ERROR, allowed, COST, GOOGLE_SCOPES, googleError, projectQuota, READ_SCOPES } from "./youtube-common";
 import { youtubePublishing } from "./youtube-publish";
@@ -106,7 +107,7 @@ export const youtube: NetworkDefinition = {
             ...(parts.has("statistics") && {
               statistics: {
                 viewCount: String(p.followers * 37),
-                subscriberCount: String(p.followers),
+                subscriberCount: String(followersToday(p, kit.now())),
                 hiddenSubscriberCount: false,
                 videoCount: String(p.posts % 300),
               },
