@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { utcDay } from "./account-figures";
 import { followersOn, postFigures } from "./metrics";
+import { utcDay } from "./networks/figures";
 import { boardsOf } from "./networks/pinterest";
 import { personOf } from "./people";
 import { mp4, pathOf, png, startSandbox, type TestSandbox } from "./publish-test-kit";

@@ -94,7 +94,7 @@ export function postFigures(platform: Platform, seed: string, publishedAt: Date,
 export function followersOn(platform: Platform, accountSeed: string, startFollowers: number, day: string): number {
   const days = Math.floor(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
   // A slow trend of the account, plus a daily wobble; never below zero.
-  const trend = (unit(platform, accountSeed, "trend") - 0.35) * 0.004 * startFollowers;
+  const trend = (unit(platform, accountSeed, "trend") - 0.35) * 0.0004 * startFollowers;
   const epoch = 20_000; // 2024-10-04: every account's figures count from here
   const wobble = Math.round((unit(platform, accountSeed, "day", days) - 0.5) * Math.max(4, startFollowers * 0.002));
   return Math.max(0, Math.round(startFollowers + trend * (days - epoch)) + wobble);

@@ -326,7 +326,7 @@ const instagram: NetworkCase = {
     expect(res.json()).toMatchObject({
       user_id: p.id,
       username: p.username,
-      followers_count: p.followers,
+      followers_count: followersNow(p),
       follows_count: p.following,
       media_count: p.posts,
     });

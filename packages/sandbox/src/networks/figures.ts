@@ -1,5 +1,6 @@
 import type { NetworkKit } from "../kit";
-import { type PostFigures, postFigures } from "../metrics";
+import { followersOn, type PostFigures, postFigures } from "../metrics";
+import type { Person } from "../people";
 import type { PublishedItem } from "../publishing";
 
 const DAY = 86_400_000;
@@ -22,3 +23,9 @@ export function daysBetween(first: string, last: string): string[] {
 }
 
 export const nextDay = (day: string) => utcDay(dayStart(day) + DAY);
+
+/**
+ * A person's followers on the sandbox's current day: their account's starting count drifting day by day, drawn
+ * from the network's id of the account, so a test computes the same with `followersOn`.
+ */
+export const followersToday = (p: Person, now: number) => followersOn(p.platform, p.id, p.followers, utcDay(now));

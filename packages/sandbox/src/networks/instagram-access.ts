@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { hasScope, isRefusal, type NetworkKit } from "../kit";
-import { followersOn } from "../metrics";
 import type { Person } from "../people";
-import { utcDay } from "./figures";
+import { followersToday } from "./figures";
 import { graphError, graphToken, graphTokenError } from "./graph";
 
 /** The Instagram account ids a person is known by: the app-scoped `id` and the professional `user_id`. */
@@ -68,7 +67,7 @@ export const igAccountFields = (kit: NetworkKit, p: Person) => ({
   name: p.name,
   account_type: "BUSINESS",
   profile_picture_url: kit.avatarUrl(p),
-  followers_count: followersOn("instagram", p.id, p.followers, utcDay(kit.now())),
+  followers_count: followersToday(p, kit.now()),
   follows_count: p.following,
   media_count: p.posts,
 });

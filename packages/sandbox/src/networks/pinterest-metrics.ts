@@ -1,7 +1,7 @@
-import { utcDay } from "../account-figures";
 import { flat, type NetworkKit } from "../kit";
 import { type PostFigures, postFigures } from "../metrics";
 import type { PublishedItem } from "../publishing";
+import { utcDay } from "./figures";
 import { apiError, authed, type PinterestHost, pinOnHost } from "./pinterest-common";
 
 const DAY_MS = 86_400_000;

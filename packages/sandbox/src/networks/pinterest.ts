@@ -1,7 +1,7 @@
-import { followersToday } from "../account-figures";
 import { flat, grantOf, isRefusal, type NetworkDefinition, type NetworkKit } from "../kit";
 import type { Person } from "../people";
 import { numericId } from "../publishing";
+import { followersToday } from "./figures";
 import {
   apiError,
   authed,

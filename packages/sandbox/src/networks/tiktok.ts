@@ -1,6 +1,6 @@
 import { ownValue } from "@app/shared/rules/own-key";
-import { followersToday } from "../account-figures";
 import { flat, grantOf, hasScope, isRefusal, type NetworkDefinition, pick } from "../kit";
+import { followersToday } from "./figures";
 import {
   apiError,
   caller,

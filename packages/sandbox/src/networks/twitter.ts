@@ -1,5 +1,5 @@
-import { followersToday } from "../account-figures";
 import { flat, grantOf, isRefusal, type NetworkDefinition } from "../kit";
+import { followersToday } from "./figures";
 import { authed, SCOPES, X_SCOPES } from "./twitter-common";
 import { twitterMetrics } from "./twitter-metrics";
 import { twitterPublishing } from "./twitter-publish";

@@ -1,5 +1,5 @@
-import { followersToday } from "../account-figures";
 import { flat, grantOf, isRefusal, type NetworkDefinition } from "../kit";
+import { followersToday } from "./figures";
 import { AUTH_ERROR, allowed, COST, GOOGLE_SCOPES, googleError, projectQuota, READ_SCOPES } from "./youtube-common";
 import { youtubePublishing } from "./youtube-publish";
 
