@@ -11,6 +11,8 @@ export class NetworkError extends Error {
     /** the network refused the token itself (revoked, expired, invalid_grant): reconnect needed */
     readonly tokenRejected: boolean,
     readonly retryAfterSeconds?: number,
+    /** the token lacks a scope (permission) this call needs: a read that reports it as unavailable instead */
+    readonly missingScope = false,
   ) {
     super(message);
   }
@@ -24,6 +26,8 @@ export interface ErrorReading {
   tokenRejected: boolean;
   /** the network says "later" in its own words (Graph throttling codes answered with 400) */
   transient?: boolean;
+  /** the network says the token lacks a scope or permission for this call */
+  missingScope?: boolean;
 }
 
 /** Each network reads its own error bodies. */
@@ -124,7 +128,7 @@ export async function networkSend<T = unknown>(
   }
   if (res.ok) return { status: res.status, headers: res.headers, data: data as T };
   const retryAfter = waitAsked(res.headers);
-  const { message, tokenRejected, transient: saysLater } = readError(res.status, data);
+  const { message, tokenRejected, transient: saysLater, missingScope } = readError(res.status, data);
   const transient = res.status === 429 || res.status >= 500 || saysLater === true;
   throw new NetworkError(
     message,
@@ -132,6 +136,7 @@ export async function networkSend<T = unknown>(
     transient,
     !transient && tokenRejected,
     Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    !transient && missingScope === true,
   );
 }
 

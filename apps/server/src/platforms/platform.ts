@@ -1,11 +1,14 @@
 import type { Readable } from "node:stream";
 import type {
+  AccountMetric,
   AspectRatio,
   FacebookPage,
   LinkedInOrganization,
   MediaFileType,
+  MetricUnavailableReason,
   PinterestBoard,
   Platform,
+  PostMetric,
   PostOptions,
   TikTokCreator,
 } from "@app/shared";
@@ -59,7 +62,38 @@ export interface PlatformAdapter {
    * "unsupported" when the app cannot ask (the token lacks the scope, or the network refuses the read).
    */
   lookup?(req: PublishRequest): Promise<PublishOutcome | null | "unsupported">;
+  /**
+   * The figures of published posts, batched as the network allows. A post the network no longer shows (deleted,
+   * or not the account's) is absent from the map. Transient failures and dead tokens throw; a missing scope
+   * does not: its figures come back unavailable ("scope").
+   */
+  postMetrics?(req: PostMetricsRequest): Promise<Map<string, PostMetricsReading>>;
+  /** The account's own figures (followers...), read as of now. */
+  accountMetrics?(accessToken: string, t?: TokenSet): Promise<AccountMetricsReading>;
 }
+
+/** The posts whose figures are read, with the account's token. */
+export interface PostMetricsRequest {
+  accessToken: string;
+  /**
+   * Each post's id on the network, and where it went: the Facebook Page, or the LinkedIn organization (its id
+   * or URN) a company post went out as (null for a member's own post).
+   */
+  posts: { externalId: string; pageId?: string | null }[];
+  /** the scopes the network granted the token, when known: a read without its scope is not even tried */
+  scopes?: string | null;
+}
+
+/**
+ * What a network says of one thing (a post, an account): each figure it gives, and why each other one is
+ * missing. Every metric is in exactly one of the two: a missing figure is never a zero.
+ */
+export interface MetricsReading<M extends string> {
+  figures: Partial<Record<M, number>>;
+  unavailable: Partial<Record<M, MetricUnavailableReason>>;
+}
+export type PostMetricsReading = MetricsReading<PostMetric>;
+export type AccountMetricsReading = MetricsReading<AccountMetric>;
 
 /** A file of the media library on its way to a network. */
 export interface PublishMedia {

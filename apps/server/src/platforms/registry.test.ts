@@ -33,6 +33,7 @@ test("LinkedIn is asked for its organization scopes with LINKEDIN_ORGANIZATIONS=
       "r_organization_social",
       "rw_organization_admin",
       "r_member_profileAnalytics",
+      "r_member_postAnalytics",
     ]);
     expect(scopesOf({})).toContain("w_organization_social");
     expect(scopesOf({})).toContain("rw_organization_admin");

@@ -28,7 +28,11 @@ export const PLATFORM_DESCRIPTIONS: Record<Platform, string> = {
 /** Networks whose Connected Accounts card offers a direct post (the per-network dialogs). */
 export const DIRECT_POST_PLATFORMS: readonly Platform[] = ["linkedin", "pinterest", "twitter", "facebook"];
 
-/** Scopes each network is asked for: the spec's, plus what publishing there really needs. */
+/**
+ * Scopes each network is asked for: the spec's, plus what publishing and reading results there really need
+ * (Instagram's insights, X's tweet.read, Pinterest's pins:read, TikTok's video.list and user.info.stats,
+ * YouTube's readonly).
+ */
 export const PLATFORM_SCOPES: Record<Platform, string[]> = {
   facebook: ["pages_manage_posts", "pages_read_engagement", "pages_show_list", "publish_video", "business_management"],
   instagram: ["instagram_business_basic", "instagram_business_content_publish", "instagram_business_manage_insights"],
@@ -42,14 +46,16 @@ export const PLATFORM_SCOPES: Record<Platform, string[]> = {
 
 /**
  * LinkedIn's scopes of its Community Management API: posting as a company page (w_organization_social), reading
- * a page's posts back after a crash (r_organization_social), listing the pages the member administers
- * (rw_organization_admin) and the member's follower count (r_member_profileAnalytics). Only apps approved for
- * that product get them (asking without it fails the connect), so they are asked for only when
- * LINKEDIN_ORGANIZATIONS=1 (and of the sandbox unless LINKEDIN_ORGANIZATIONS=0).
+ * a page's posts and their share statistics (r_organization_social), listing the pages the member administers
+ * (rw_organization_admin), the member's follower count (r_member_profileAnalytics) and their own posts'
+ * analytics (r_member_postAnalytics). Only apps approved for that product get them (asking without it fails the
+ * connect), so they are asked for only when LINKEDIN_ORGANIZATIONS=1 (and of the sandbox unless
+ * LINKEDIN_ORGANIZATIONS=0).
  */
 export const LINKEDIN_ORGANIZATION_SCOPES = [
   "w_organization_social",
   "r_organization_social",
   "rw_organization_admin",
   "r_member_profileAnalytics",
+  "r_member_postAnalytics",
 ] as const;

@@ -64,6 +64,19 @@ export function facebookPageReader(ctx: NetworkContext, graphBase: string, readE
     return pages;
   }
 
+  /**
+   * The followers of the Pages the person manages, summed (needs pages_read_engagement); undefined when no Page
+   * says. Failures are thrown.
+   */
+  async function followerTotal(accessToken: string): Promise<number | undefined> {
+    const pages = await all<GraphPage>("/me/accounts", {
+      fields: "id,followers_count,fan_count",
+      access_token: accessToken,
+    });
+    const counts = pages.map((p) => p.followers_count ?? p.fan_count).filter((n): n is number => typeof n === "number");
+    return counts.length ? counts.reduce((sum, n) => sum + n, 0) : undefined;
+  }
+
   return {
     async pages(accessToken: string): Promise<FacebookPage[]> {
       const own = await all<GraphPage>("/me/accounts", { fields: "id,name,category", access_token: accessToken });
@@ -80,15 +93,9 @@ export function facebookPageReader(ctx: NetworkContext, graphBase: string, readE
      */
     async followers(accessToken: string, scopes: readonly string[] | null): Promise<number> {
       if (scopes && !scopes.includes("pages_read_engagement")) return 0;
-      try {
-        const pages = await all<GraphPage>("/me/accounts", {
-          fields: "id,followers_count,fan_count",
-          access_token: accessToken,
-        });
-        return pages.reduce((sum, p) => sum + (p.followers_count ?? p.fan_count ?? 0), 0);
-      } catch {
-        return 0;
-      }
+      return (await followerTotal(accessToken).catch(() => undefined)) ?? 0;
     },
+
+    followerTotal,
   };
 }

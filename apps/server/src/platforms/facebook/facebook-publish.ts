@@ -2,15 +2,12 @@ import { mediaProblem, POST_MESSAGES } from "@app/shared";
 import { type ErrorReader, NetworkError, networkSend, refuse } from "../http";
 import { findSince } from "../lookup";
 import type { NetworkContext, PublishOutcome, PublishRequest } from "../platform";
+import type { FacebookPageTokens } from "./facebook-page-tokens";
 
 const FACEBOOK_PAGE_GONE =
   "Facebook does not let this account post to this Page any more (no longer a Page you manage, or Facebook's access to it was removed). Choose another Page, or reconnect Facebook and allow the Page.";
 const FACEBOOK_VIDEO_PERMISSION =
   "Facebook needs the permission to publish videos (publish_video), which this account did not give: reconnect Facebook and allow it. If Facebook does not offer it, the app needs Advanced Access to publish_video through Meta's App Review.";
-/** How long a Page token read for publishing is used before it is read again. */
-const PAGE_TOKEN_TTL_MS = 10 * 60_000;
-/** Page tokens kept at most (one per person and Page posted to lately). */
-const PAGE_TOKENS_KEPT = 5_000;
 const FACEBOOK_POST_PERMISSION =
   "Facebook did not give this account the permissions to post to Pages (pages_manage_posts and pages_read_engagement): reconnect Facebook and allow them. If Facebook does not offer them, the app needs Advanced Access to them through Meta's App Review.";
 
@@ -18,47 +15,25 @@ const FACEBOOK_POST_PERMISSION =
  * Facebook Pages: feed posts, photos and videos with the Page's own token. Facebook fetches media from
  * their public links, so no file passes through this server's memory.
  */
-export function facebookPublishing(ctx: NetworkContext, graphBase: string, readError: ErrorReader) {
+export function facebookPublishing(
+  ctx: NetworkContext,
+  graphBase: string,
+  readError: ErrorReader,
+  pageTokens: FacebookPageTokens,
+) {
   const graph = (path: string) => ctx.serverUrl(`${graphBase}${path}`);
 
-  /**
-   * Page tokens read lately, by the user token they were read with and the Page. A Page token read with a
-   * long-lived user token does not expire (Meta invalidates it with the user's: a new password, a role or the
-   * app removed), so a person's posts to one Page need it read once, not once a post (one Graph call less
-   * each). An entry lasts PAGE_TOKEN_TTL_MS at most, so a Page the person no longer manages is soon told as
-   * such; a token Facebook refuses is forgotten at once (withAccount then tries again, reading it anew).
-   */
-  const pageTokens = new Map<string, { token: string; readAt: number }>();
-  const pageTokenKey = (req: PublishRequest, pageId: string) => `${pageId}\u0000${req.accessToken}`;
-
-  /**
-   * The Page's token, read from the Page with the user's token: Meta's way for every Page the person can post
-   * to, whether they manage it themselves or through a business (which `/me/accounts` does not list).
-   */
+  /** The Page's own token, which Page posts are made with. */
   async function pageToken(req: PublishRequest): Promise<{ pageId: string; token: string }> {
     if (!req.pageId) throw refuse(POST_MESSAGES.facebookPageRequired);
-    const key = pageTokenKey(req, req.pageId);
-    const known = pageTokens.get(key);
-    if (known && Date.now() - known.readAt < PAGE_TOKEN_TTL_MS) return { pageId: req.pageId, token: known.token };
-    pageTokens.delete(key);
-    const url = `${graph(`/${req.pageId}`)}?${new URLSearchParams({ fields: "id,access_token", access_token: req.accessToken })}`;
-    let token: string | undefined;
-    try {
-      token = (await networkSend<{ access_token?: string }>(url, {}, readError)).data.access_token;
-    } catch (err) {
-      if (err instanceof NetworkError && (err.transient || err.tokenRejected)) throw err;
-      token = undefined;
-    }
+    const token = await pageTokens.read(req.accessToken, req.pageId);
     if (!token) throw refuse(FACEBOOK_PAGE_GONE);
-    // The oldest entry goes first (a Map keeps its insertion order).
-    if (pageTokens.size >= PAGE_TOKENS_KEPT) pageTokens.delete(pageTokens.keys().next().value as string);
-    pageTokens.set(key, { token, readAt: Date.now() });
     return { pageId: req.pageId, token };
   }
 
   /** A Page token Facebook refused is not used again: the next attempt (withAccount's retry) reads a new one. */
   function forgetRefused(req: PublishRequest, pageId: string, err: unknown): never {
-    if (err instanceof NetworkError && err.tokenRejected) pageTokens.delete(pageTokenKey(req, pageId));
+    pageTokens.forget(req.accessToken, pageId, err);
     throw err;
   }
 

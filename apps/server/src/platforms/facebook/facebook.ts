@@ -1,6 +1,9 @@
 import { PLATFORM_SCOPES } from "@app/shared";
 import { type ErrorReader, networkCall } from "../http";
+import { followersReading, lacksScope, orScope } from "../metrics";
 import { grantedScopes, type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+import { facebookMetrics } from "./facebook-metrics";
+import { facebookPageTokens } from "./facebook-page-tokens";
 import { facebookPageReader } from "./facebook-pages";
 import { facebookPublishing } from "./facebook-publish";
 
@@ -10,6 +13,10 @@ const GRAPH = `https://graph.facebook.com/${GRAPH_VERSION}`;
 /** Graph's throttling codes: app, user, page and business-use-case limits. */
 export const GRAPH_THROTTLE_CODES = new Set([4, 17, 32, 613, 80001]);
 
+/** Graph's permission errors: (#10) and (#200)–(#299), a permission the token was not granted. */
+export const isGraphPermissionCode = (code: number | undefined) =>
+  code !== undefined && (code === 10 || (code >= 200 && code <= 299));
+
 /** Graph API errors: `{error:{message, code, error_subcode}}`; code 190 is a dead token. */
 export const readGraphError: ErrorReader = (status, body) => {
   const e = (body as { error?: { message?: string; code?: number } } | null)?.error;
@@ -17,6 +24,7 @@ export const readGraphError: ErrorReader = (status, body) => {
     message: e?.message ?? `Facebook answered ${status}`,
     tokenRejected: e?.code === 190,
     transient: e?.code !== undefined && GRAPH_THROTTLE_CODES.has(e.code),
+    missingScope: isGraphPermissionCode(e?.code),
   };
 };
 
@@ -26,7 +34,9 @@ interface GraphToken {
 }
 
 export function createFacebook(ctx: NetworkContext): PlatformAdapter {
-  const publishing = facebookPublishing(ctx, GRAPH, readGraphError);
+  const pageTokens = facebookPageTokens(ctx, GRAPH, readGraphError);
+  const publishing = facebookPublishing(ctx, GRAPH, readGraphError, pageTokens);
+  const metrics = facebookMetrics(ctx, GRAPH, readGraphError, pageTokens);
   const graph = (path: string, params: Record<string, string>) =>
     `${ctx.serverUrl(`${GRAPH}${path}`)}?${new URLSearchParams(params)}`;
   const client = { client_id: ctx.clientId, client_secret: ctx.clientSecret };
@@ -97,5 +107,14 @@ export function createFacebook(ctx: NetworkContext): PlatformAdapter {
     facebookPages: pages.pages,
     publish: publishing.publish,
     lookup: publishing.lookup,
+    postMetrics: metrics.postMetrics,
+    /**
+     * Followers of the Pages the person manages (as the profile counts them). Page reach was among the
+     * impressions metrics removed in November 2025; Pages have no profile views.
+     */
+    async accountMetrics(accessToken, t) {
+      if (lacksScope(t?.scopes, "pages_read_engagement")) return followersReading("scope");
+      return followersReading(await orScope(() => pages.followerTotal(accessToken)));
+    },
   };
 }

@@ -1,7 +1,8 @@
 import { PLATFORM_SCOPES } from "@app/shared";
-import { GRAPH_THROTTLE_CODES, GRAPH_VERSION } from "../facebook/facebook";
+import { GRAPH_THROTTLE_CODES, GRAPH_VERSION, isGraphPermissionCode } from "../facebook/facebook";
 import { type ErrorReader, NetworkError, networkCall, oauthErrorReading } from "../http";
 import { type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+import { instagramMetrics } from "./instagram-metrics";
 import { instagramPublishing } from "./instagram-publish";
 
 const readError: ErrorReader = (status, body) => {
@@ -12,6 +13,7 @@ const readError: ErrorReader = (status, body) => {
     message: e.error?.message ?? e.error_message ?? `Instagram answered ${status}`,
     tokenRejected: e.error?.code === 190,
     transient: e.error?.code !== undefined && GRAPH_THROTTLE_CODES.has(e.error.code),
+    missingScope: isGraphPermissionCode(e.error?.code),
   };
 };
 
@@ -33,7 +35,9 @@ interface Me {
 
 /** Instagram Login (professional accounts), hosts graph.instagram.com and api.instagram.com. */
 export function createInstagram(ctx: NetworkContext): PlatformAdapter {
-  const publishing = instagramPublishing(ctx, `https://graph.instagram.com/${GRAPH_VERSION}`, readError);
+  const graphBase = `https://graph.instagram.com/${GRAPH_VERSION}`;
+  const publishing = instagramPublishing(ctx, graphBase, readError);
+  const metrics = instagramMetrics(ctx, graphBase, readError);
   const graph = (path: string, params: Record<string, string>) =>
     `${ctx.serverUrl(`https://graph.instagram.com${path}`)}?${new URLSearchParams(params)}`;
   const toTokens = (t: { access_token: string; expires_in?: number }): TokenSet => ({
@@ -115,5 +119,7 @@ export function createInstagram(ctx: NetworkContext): PlatformAdapter {
     },
     publish: publishing.publish,
     lookup: publishing.lookup,
+    postMetrics: metrics.postMetrics,
+    accountMetrics: metrics.accountMetrics,
   };
 }

@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES, type LinkedInOrganization, PLATFORM_SCOPES } from "@app/shared";
 import { type ErrorReader, field, NetworkError, networkCall, oauthErrorReading } from "../http";
 import { grantedScopes, type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+import { FOLLOWERS_SCOPE, linkedinMetrics } from "./linkedin-metrics";
 import { linkedinPublishing } from "./linkedin-publish";
 
 /** What the app says when LinkedIn no longer serves (or never served) the API version it is set to. */
@@ -19,12 +20,11 @@ const errorReader =
       oauthErrorReading(body) ?? {
         message: field(body, "message") ?? `LinkedIn answered ${status}`,
         tokenRejected: status === 401,
+        // 403 ACCESS_DENIED ("Not enough permissions"): a scope the token lacks, or a page it does not administer.
+        missingScope: status === 403,
       }
     );
   };
-
-/** The member's follower count needs this scope (Community Management API); without it LinkedIn answers 403. */
-const FOLLOWERS_SCOPE = "r_member_profileAnalytics";
 
 interface LinkedInToken {
   access_token: string;
@@ -40,6 +40,7 @@ export function createLinkedIn(ctx: NetworkContext): PlatformAdapter {
   // Every /rest call names the API version it speaks.
   const REST_HEADERS = { "LinkedIn-Version": version, "X-Restli-Protocol-Version": "2.0.0" };
   const publishing = linkedinPublishing(ctx, REST_HEADERS, readError);
+  const metrics = linkedinMetrics(ctx, REST_HEADERS, readError);
   const tokenUrl = ctx.serverUrl("https://www.linkedin.com/oauth/v2/accessToken");
   const toTokens = (t: LinkedInToken): TokenSet => ({
     accessToken: t.access_token,
@@ -107,12 +108,7 @@ export function createLinkedIn(ctx: NetworkContext): PlatformAdapter {
       async function followerCount(): Promise<number> {
         if (!grantedScopes(tokens?.scopes).includes(FOLLOWERS_SCOPE)) return 0;
         try {
-          const followers = await networkCall<{ elements?: { memberFollowersCount?: number }[] }>(
-            ctx.serverUrl("https://api.linkedin.com/rest/memberFollowersCount?q=me"),
-            { headers: { ...bearer, ...REST_HEADERS } },
-            readError,
-          );
-          return followers.elements?.[0]?.memberFollowersCount ?? 0;
+          return (await metrics.followers(accessToken)) ?? 0;
         } catch (err) {
           if (err instanceof NetworkError && (err.status === 426 || err.tokenRejected)) throw err;
           return 0;
@@ -135,6 +131,8 @@ export function createLinkedIn(ctx: NetworkContext): PlatformAdapter {
     },
     publish: publishing.publish,
     lookup: publishing.lookup,
+    postMetrics: metrics.postMetrics,
+    accountMetrics: metrics.accountMetrics,
   };
 }
 

@@ -1,6 +1,7 @@
 import { PLATFORM_SCOPES } from "@app/shared";
 import { basicAuth, type ErrorReader, field, networkCall, oauthErrorReading } from "../http";
 import { type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+import { pinterestMetrics } from "./pinterest-metrics";
 import { pinterestPublishing } from "./pinterest-publish";
 
 /** Pinterest's answer to a pin made on its production host by an app on Trial access. */
@@ -23,6 +24,7 @@ export const readError: ErrorReader = (status, body) => {
   return {
     message: field(body, "message") ?? `Pinterest answered ${status}`,
     tokenRejected: status === 401 && code !== MISSING_SCOPE_CODE,
+    missingScope: status === 401 && code === MISSING_SCOPE_CODE,
   };
 };
 
@@ -36,6 +38,7 @@ interface PinterestToken {
 
 export function createPinterest(ctx: NetworkContext): PlatformAdapter {
   const publishing = pinterestPublishing(ctx, readError);
+  const metrics = pinterestMetrics(ctx, readError);
   // Every v5 call, the token's too, goes to one host: a token of the API's sandbox works only there.
   const v5 = (path: string) => ctx.serverUrl(`https://${ctx.settings.pinterestApiHost}/v5/${path}`);
   const tokenUrl = v5("oauth/token");
@@ -108,5 +111,7 @@ export function createPinterest(ctx: NetworkContext): PlatformAdapter {
     },
     publish: publishing.publish,
     lookup: publishing.lookup,
+    postMetrics: metrics.postMetrics,
+    accountMetrics: metrics.accountMetrics,
   };
 }

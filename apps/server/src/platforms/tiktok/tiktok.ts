@@ -1,6 +1,7 @@
 import { PLATFORM_SCOPES, TIKTOK_PRIVACY_LEVELS, type TiktokPrivacy } from "@app/shared";
 import { type ErrorReader, NetworkError, networkCall, oauthErrorReading } from "../http";
 import { grantedScopes, type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+import { tiktokMetrics } from "./tiktok-metrics";
 import { tiktokPublishing } from "./tiktok-publish";
 
 /** TikTok API errors: `{data:{}, error:{code, message, log_id}}`. */
@@ -11,6 +12,7 @@ const readError: ErrorReader = (status, body) => {
   return {
     message: e?.message || e?.code || `TikTok answered ${status}`,
     tokenRejected: e?.code === "access_token_invalid",
+    missingScope: e?.code === "scope_not_authorized",
   };
 };
 
@@ -28,6 +30,7 @@ interface TikTokToken {
 
 export function createTikTok(ctx: NetworkContext): PlatformAdapter {
   const publishing = tiktokPublishing(ctx, readError);
+  const metrics = tiktokMetrics(ctx, readError);
   const tokenUrl = ctx.serverUrl("https://open.tiktokapis.com/v2/oauth/token/");
   // TikTok names the client "client_key", not "client_id".
   const client = { client_key: ctx.clientId, client_secret: ctx.clientSecret };
@@ -125,5 +128,7 @@ export function createTikTok(ctx: NetworkContext): PlatformAdapter {
     },
     publish: publishing.publish,
     lookup: publishing.lookup,
+    postMetrics: metrics.postMetrics,
+    accountMetrics: metrics.accountMetrics,
   };
 }

@@ -1,20 +1,24 @@
 import { PLATFORM_SCOPES } from "@app/shared";
 import { basicAuth, type ErrorReader, field, NetworkError, networkCall, oauthErrorReading } from "../http";
+import { followersReading, lacksScope, orScope } from "../metrics";
 import { type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+import { twitterMetrics } from "./twitter-metrics";
 import { twitterPublishing } from "./twitter-publish";
 
 /** X's bare 403 "Forbidden" means the token lacks a scope the endpoint needs. */
 const MISSING_SCOPE =
   "X refused this request because the account did not give Orbitpost every permission it asks for. Reconnect the X account and allow all of them.";
 
-const readError: ErrorReader = (status, body) =>
-  oauthErrorReading(body) ?? {
-    message:
-      status === 403 && field(body, "detail") === "Forbidden"
-        ? MISSING_SCOPE
-        : (field(body, "detail") ?? field(body, "title") ?? `X answered ${status}`),
+const readError: ErrorReader = (status, body) => {
+  const oauth = oauthErrorReading(body);
+  if (oauth) return oauth;
+  const missingScope = status === 403 && field(body, "detail") === "Forbidden";
+  return {
+    message: missingScope ? MISSING_SCOPE : (field(body, "detail") ?? field(body, "title") ?? `X answered ${status}`),
     tokenRejected: status === 401,
+    missingScope,
   };
+};
 
 interface XUser {
   id: string;
@@ -40,6 +44,7 @@ interface XToken {
 
 export function createTwitter(ctx: NetworkContext): PlatformAdapter {
   const publishing = twitterPublishing(ctx, readError);
+  const metrics = twitterMetrics(ctx, readError);
   const tokenUrl = ctx.serverUrl("https://api.x.com/2/oauth2/token");
   const toTokens = (t: XToken): TokenSet => ({
     accessToken: t.access_token,
@@ -115,5 +120,19 @@ export function createTwitter(ctx: NetworkContext): PlatformAdapter {
     },
     publish: publishing.publish,
     lookup: publishing.lookup,
+    postMetrics: metrics.postMetrics,
+    /** X gives an account's followers; no account reach or profile views. */
+    async accountMetrics(accessToken, t) {
+      if (lacksScope(t?.scopes, "users.read") || lacksScope(t?.scopes, "tweet.read")) return followersReading("scope");
+      const me = await orScope(() =>
+        networkCall<{ data?: XUser }>(
+          ctx.serverUrl("https://api.x.com/2/users/me?user.fields=public_metrics"),
+          { headers: { authorization: `Bearer ${accessToken}` } },
+          readError,
+        ),
+      );
+      if (me === "scope") return followersReading("scope");
+      return followersReading(me.data?.public_metrics?.followers_count);
+    },
   };
 }

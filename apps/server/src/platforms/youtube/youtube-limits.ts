@@ -1,5 +1,10 @@
 import { type ErrorReading, NetworkError } from "../http";
 
+/** Any of these lets the app read the channel and its videos (youtube.readonly is the one asked for). */
+export const YOUTUBE_READ_SCOPES = ["youtube.readonly", "youtube", "youtube.force-ssl", "youtubepartner"].map(
+  (s) => `https://www.googleapis.com/auth/${s}`,
+);
+
 /** Google's daily limits: the project's quota, and the channel's uploads. Both end at midnight Pacific Time. */
 const DAILY_REASONS = new Set(["quotaExceeded", "dailyLimitExceeded", "uploadLimitExceeded"]);
 

@@ -3,7 +3,7 @@ import { mediaProblem, PUBLISH_MESSAGES, titleFrom } from "@app/shared";
 import { type ErrorReader, NetworkError, networkSend, refuse } from "../http";
 import { findSince } from "../lookup";
 import type { NetworkContext, PublishMedia, PublishOutcome, PublishRequest } from "../platform";
-import { untilReset } from "./youtube-limits";
+import { untilReset, YOUTUBE_READ_SCOPES } from "./youtube-limits";
 
 /** Bytes per PUT: YouTube wants multiples of 256 KiB for every chunk but the last. */
 export const YOUTUBE_CHUNK = 32 * 256 * 1024;
@@ -31,9 +31,6 @@ const titleFor = (req: PublishRequest) => req.options.youtube?.title || titleOf(
 /** What the app tells the user when YouTube made the video private although it was asked otherwise. */
 export const KEPT_PRIVATE =
   "YouTube kept this video private: this app's Google project has not passed YouTube's audit yet. Change its visibility in YouTube Studio, or have the project audited to publish publicly.";
-const READ_SCOPES = ["youtube.readonly", "youtube", "youtube.force-ssl", "youtubepartner"].map(
-  (s) => `https://www.googleapis.com/auth/${s}`,
-);
 
 /** YouTube Data API v3: resumable videos.insert, public; a search of the channel's own videos for recovery. */
 export function youtubePublishing(ctx: NetworkContext, readError: ErrorReader) {
@@ -139,7 +136,7 @@ export function youtubePublishing(ctx: NetworkContext, readError: ErrorReader) {
     /** The channel's newest videos, looking for this title published since the attempt began. */
     async lookup(req: PublishRequest): Promise<PublishOutcome | null> {
       // Without a read scope the channel's videos cannot be listed, so nothing can be confirmed.
-      if (req.scopes.length > 0 && !req.scopes.some((g) => READ_SCOPES.includes(g)))
+      if (req.scopes.length > 0 && !req.scopes.some((g) => YOUTUBE_READ_SCOPES.includes(g)))
         throw refuse(PUBLISH_MESSAGES.unconfirmed("YouTube"));
       const title = titleFor(req);
       type Result = { id?: { videoId?: string }; snippet?: { title?: string; publishedAt?: string } };

@@ -1,7 +1,8 @@
 import { PLATFORM_SCOPES } from "@app/shared";
 import { type ErrorReader, networkCall, oauthErrorReading, refuse } from "../http";
 import { grantedScopes, type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
-import { dailyLimitReading, reasonOf } from "./youtube-limits";
+import { dailyLimitReading, reasonOf, YOUTUBE_READ_SCOPES } from "./youtube-limits";
+import { youtubeMetrics } from "./youtube-metrics";
 import { youtubePublishing } from "./youtube-publish";
 
 /** Google errors: `{error:{code, message, errors:[…]}}`; on the token endpoint `{error, error_description}`. */
@@ -13,13 +14,11 @@ const readError: ErrorReader = (status, body) =>
         ? MISSING_SCOPE
         : ((body as { error?: { message?: string } } | null)?.error?.message ?? `YouTube answered ${status}`),
     tokenRejected: status === 401,
+    missingScope: reasonOf(body) === "insufficientPermissions",
   };
 
 const MISSING_SCOPE =
   "YouTube refused this because the Google account did not give Orbitpost every permission it asks for. Reconnect the YouTube account and allow all of them.";
-const READ_SCOPES = ["youtube.readonly", "youtube", "youtube.force-ssl", "youtubepartner"].map(
-  (s) => `https://www.googleapis.com/auth/${s}`,
-);
 
 interface GoogleToken {
   access_token: string;
@@ -30,6 +29,7 @@ interface GoogleToken {
 
 export function createYouTube(ctx: NetworkContext): PlatformAdapter {
   const publishing = youtubePublishing(ctx, readError);
+  const metrics = youtubeMetrics(ctx, readError);
   const tokenUrl = ctx.serverUrl("https://oauth2.googleapis.com/token");
   const client = { client_id: ctx.clientId, client_secret: ctx.clientSecret };
   const toTokens = (t: GoogleToken): TokenSet => ({
@@ -87,7 +87,7 @@ export function createYouTube(ctx: NetworkContext): PlatformAdapter {
     async profile(accessToken, t) {
       // Google lets a person untick a permission: without a read scope the channel cannot be named.
       const granted = t?.scopes == null ? null : grantedScopes(t.scopes);
-      if (granted && !granted.some((g) => READ_SCOPES.includes(g)))
+      if (granted && !granted.some((g) => YOUTUBE_READ_SCOPES.includes(g)))
         throw refuse(
           "Orbitpost needs to see your YouTube channel to connect it. Connect again and allow Orbitpost to view your YouTube account.",
           403,
@@ -115,5 +115,7 @@ export function createYouTube(ctx: NetworkContext): PlatformAdapter {
     },
     publish: publishing.publish,
     lookup: publishing.lookup,
+    postMetrics: metrics.postMetrics,
+    accountMetrics: metrics.accountMetrics,
   };
 }
