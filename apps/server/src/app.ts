@@ -28,6 +28,8 @@ import { createMediaRepo } from "./modules/media/media.repo";
 import { mediaRoutes } from "./modules/media/media.routes";
 import { createMediaService } from "./modules/media/media.service";
 import { createMediaStorage, type MediaStorage } from "./modules/media/media.storage";
+import { metricsJobHandlers } from "./modules/metrics/metrics.collector";
+import { createMetricsRepo } from "./modules/metrics/metrics.repo";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { createNotificationsService } from "./modules/notifications/notifications.service";
 import { approvalsRoutes } from "./modules/posts/approvals.routes";
@@ -46,6 +48,8 @@ import { createWorkspacesService } from "./modules/workspaces/workspaces.service
 import { createPlatformRegistry } from "./platforms/registry";
 import { eventsRoutes } from "./realtime/events.routes";
 import { createRealtimeHub } from "./realtime/hub";
+import { createJobsRepo } from "./worker/jobs.repo";
+import { createJobsWorker } from "./worker/jobs-worker";
 import { createPublishingWorker, type Publisher, type PublishingWorker } from "./worker/publishing-worker";
 import { createQueueRepo } from "./worker/queue.repo";
 
@@ -56,6 +60,7 @@ declare module "fastify" {
     publisher: Publisher;
     /** a publishing worker for this process, not started (main.ts and worker.ts start it) */
     publishingWorker: PublishingWorker;
+    jobsWorker: ReturnType<typeof createJobsWorker>;
   }
 }
 
@@ -208,6 +213,22 @@ export async function buildApp(deps: AppDeps) {
       },
       onError: (err) => app.log.error({ err }, "publishing worker error"),
       wakeOn: hub.onDue,
+    }),
+  );
+  // Background jobs (results from the networks, for now), run by the same processes as publishing.
+  app.decorate(
+    "jobsWorker",
+    createJobsWorker({
+      repo: createJobsRepo(database.db),
+      handlers: metricsJobHandlers({
+        db: database.db,
+        repo: createMetricsRepo(database.db),
+        accounts,
+        xPolling: config.xMetrics,
+        now: deps.now,
+      }),
+      now: deps.now,
+      onError: (err) => app.log.error({ err }, "jobs worker error"),
     }),
   );
   await app.register(usageRoutes, { auth, db: database.db, accounts: accountsRepo, posts, now: deps.now });

@@ -1,6 +1,7 @@
 import { buildApp, closeApp } from "./app";
 import { ConfigError, loadConfig } from "./config/env";
 import { openDatabase } from "./db/client";
+import { startMetricsSchedule } from "./modules/metrics/metrics.collector";
 
 async function main() {
   const config = loadConfig();
@@ -21,12 +22,17 @@ async function main() {
   sweep.unref();
 
   // Scheduled posts go out from here unless separate workers do it (PUBLISHING_WORKER=off).
-  if (config.publishingWorker) app.publishingWorker.start();
+  if (config.publishingWorker) {
+    app.publishingWorker.start();
+    // Results are collected by the same processes: the schedule queues the polls, the jobs worker runs them.
+    await startMetricsSchedule(database.db, new Date());
+    app.jobsWorker.start();
+  }
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     clearInterval(sweep);
-    await app.publishingWorker.stop();
+    await Promise.all([app.publishingWorker.stop(), app.jobsWorker.stop()]);
     await closeApp(app);
     await database.close();
     process.exit(0);

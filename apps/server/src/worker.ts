@@ -1,6 +1,7 @@
 import { buildApp, closeApp } from "./app";
 import { ConfigError, loadConfig } from "./config/env";
 import { openDatabase } from "./db/client";
+import { startMetricsSchedule } from "./modules/metrics/metrics.collector";
 
 /**
  * A standalone publishing worker (`npm run worker`): it publishes due posts and serves no HTTP. Any number
@@ -18,11 +19,13 @@ async function main() {
   const app = await buildApp({ config, database });
   await app.ready();
   app.publishingWorker.start();
-  app.log.info(`publishing worker ${app.publishingWorker.id} started`);
+  await startMetricsSchedule(database.db, new Date());
+  app.jobsWorker.start();
+  app.log.info(`publishing worker ${app.publishingWorker.id} and jobs worker started`);
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, stopping the worker`);
-    await app.publishingWorker.stop();
+    await Promise.all([app.publishingWorker.stop(), app.jobsWorker.stop()]);
     await closeApp(app);
     await database.close();
     process.exit(0);

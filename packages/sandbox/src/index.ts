@@ -1,4 +1,5 @@
 export { SANDBOX_CLIENT_SECRET, sandboxClientId } from "./kit";
+export { followersOn, type PostFigures, postFigures } from "./metrics";
 export { personOf } from "./people";
 export { defaultReview, type ReviewChange, type ReviewSettings } from "./review";
 export {

@@ -46,6 +46,7 @@ export const defaultReview = (): ReviewSettings => ({
       "pages_manage_posts",
       "publish_video",
       "business_management",
+      "read_insights",
     ],
   },
   instagram: {

@@ -73,6 +73,11 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(path.join(repoRoot, "apps/web/dist")),
   /** "off": this server publishes nothing itself (run `npm run worker` processes instead). */
   PUBLISHING_WORKER: z.enum(["on", "off"]).default("on"),
+  /**
+   * Results from X, which charges for every read: "light" reads a post's figures at 1 day and 7 days, "full" at
+   * every age as the other networks, "off" not at all.
+   */
+  X_METRICS: z.enum(["off", "light", "full"]).default("light"),
   /** How long a worker holds a target it claimed; a stopped worker's targets are taken over after this. */
   PUBLISHING_LEASE_SECONDS: z.coerce.number().positive().default(300),
   /** How long a worker with nothing to do waits before it looks for due posts again. */
@@ -139,6 +144,8 @@ export interface Config {
   refreshSweepMs: number;
   /** whether `npm start` runs the publishing worker inside the server */
   publishingWorker: boolean;
+  /** how much of X's (paid) metric reads the workers make */
+  xMetrics: "off" | "light" | "full";
   /** the publishing workers' settings: lease of a claim, wait between idle rounds, targets per claim and at once */
   publishing: { leaseMs: number; pollMs: number; batch: number; concurrency: number };
   /** Where media bytes are kept: S3 when S3_BUCKET is set, else local disk under dataDir/media. */
@@ -247,6 +254,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     billing: readBilling(e),
     refreshSweepMs: e.REFRESH_SWEEP_SECONDS * 1000,
     publishingWorker: e.PUBLISHING_WORKER === "on",
+    xMetrics: e.X_METRICS,
     publishing: {
       leaseMs: Math.round(e.PUBLISHING_LEASE_SECONDS * 1000),
       pollMs: e.PUBLISHING_POLL_MS,

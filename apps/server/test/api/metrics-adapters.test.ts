@@ -1,8 +1,7 @@
-import { defaultReview, personOf } from "@app/sandbox";
+import { defaultReview, followersOn, personOf, postFigures } from "@app/sandbox";
 import { type Platform, POST_METRICS } from "@app/shared";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { followersOn, postFigures } from "../../../../packages/sandbox/src/metrics";
 import { socialAccounts } from "../../src/db/schema";
 import type { PostMetricsRequest } from "../../src/platforms/platform";
 import { createNetworkTestApp, type NetworkTestApp } from "../helpers";
@@ -208,6 +207,9 @@ test("Facebook: reactions, comments and shares on the post, views, viewers and c
 });
 
 test("Facebook without read_insights: the insights' figures are unavailable for the scope, the counts still come", async () => {
+  // Meta has not granted read_insights to this app (no Advanced Access for it).
+  const advanced = defaultReview().facebook.advanced.filter((scope) => scope !== "read_insights");
+  t.sandbox.setReview({ facebook: { advanced } });
   const p = await facebookPost("fbnoinsights");
   t.clock.advance(24 * HOUR);
   const f = expected("facebook");

@@ -34,7 +34,14 @@ export const DIRECT_POST_PLATFORMS: readonly Platform[] = ["linkedin", "pinteres
  * YouTube's readonly).
  */
 export const PLATFORM_SCOPES: Record<Platform, string[]> = {
-  facebook: ["pages_manage_posts", "pages_read_engagement", "pages_show_list", "publish_video", "business_management"],
+  facebook: [
+    "pages_manage_posts",
+    "pages_read_engagement",
+    "pages_show_list",
+    "publish_video",
+    "business_management",
+    "read_insights",
+  ],
   instagram: ["instagram_business_basic", "instagram_business_content_publish", "instagram_business_manage_insights"],
   twitter: ["tweet.read", "tweet.write", "users.read", "offline.access", "media.write"],
   linkedin: ["openid", "profile", "email", "w_member_social"],

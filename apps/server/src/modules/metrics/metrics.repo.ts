@@ -1,0 +1,139 @@
+import { ACCOUNT_METRICS_EVERY_MS, type Platform } from "@app/shared";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { accountMetrics, postMetrics, posts, postTargets, socialAccounts } from "../../db/schema";
+import type { AccountMetricsReading, PostMetricsReading } from "../../platforms/platform";
+
+/** What a poll of one published target needs to know. */
+export interface PolledTarget {
+  targetId: string;
+  postId: string;
+  workspaceId: string;
+  accountId: string;
+  platform: Platform;
+  externalId: string;
+  pageId: string | null;
+}
+
+export const POST_METRICS_JOB = "post-metrics";
+export const ACCOUNT_METRICS_JOB = "account-metrics";
+
+/** Snapshots of the networks' figures, and the polls that make them (queued as jobs, one per key). */
+export function createMetricsRepo(db: Db) {
+  return {
+    /**
+     * Queues a poll of every target published in the last `withinMs` at each age (a job per target and age,
+     * due when the post reaches it; the unique key keeps each one queued once), for the networks in `agesFor`.
+     * One statement, however many targets.
+     */
+    async schedulePostPolls(now: Date, agesFor: Partial<Record<Platform, readonly number[]>>, withinMs: number) {
+      const rows = Object.entries(agesFor).flatMap(([platform, ages]) =>
+        (ages ?? []).map((ms) => sql`(${platform}, ${ms}::bigint)`),
+      );
+      if (rows.length === 0) return 0;
+      const since = new Date(now.getTime() - withinMs);
+      const res = await db.execute(sql`
+        insert into jobs (kind, key, workspace_id, payload, run_at)
+        select ${POST_METRICS_JOB}, ${POST_METRICS_JOB} || ':' || t.id || ':' || a.ms, p.workspace_id,
+               jsonb_build_object('targetId', t.id), t.published_at + a.ms * interval '1 millisecond'
+        from ${postTargets} t
+        join ${posts} p on p.id = t.post_id
+        join (values ${sql.join(rows, sql`, `)}) as a(platform, ms) on a.platform = t.platform
+        where t.status = 'published' and t.external_id is not null and t.published_at >= ${since}
+        on conflict (key) do nothing`);
+      return (res as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? 0;
+    },
+
+    /**
+     * Queues today's poll of every active account, spread over the day by the account's id (so the networks are
+     * not all asked at once): due at once when its moment today has passed.
+     */
+    async scheduleAccountPolls(now: Date) {
+      const day = now.toISOString().slice(0, 10);
+      const dayStart = new Date(`${day}T00:00:00Z`);
+      const res = await db.execute(sql`
+        insert into jobs (kind, key, workspace_id, payload, run_at)
+        select ${ACCOUNT_METRICS_JOB}, ${ACCOUNT_METRICS_JOB} || ':' || s.id || ':' || ${day}, s.workspace_id,
+               jsonb_build_object('accountId', s.id, 'day', ${day}::text),
+               ${dayStart}::timestamptz
+                 + (abs(hashtext(s.id::text)) % ${ACCOUNT_METRICS_EVERY_MS}) * interval '1 millisecond'
+        from ${socialAccounts} s
+        where s.is_active
+        on conflict (key) do nothing`);
+      return (res as unknown as { rowCount?: number }).rowCount ?? 0;
+    },
+
+    async target(targetId: string): Promise<PolledTarget | undefined> {
+      const [row] = await db
+        .select({
+          targetId: postTargets.id,
+          postId: postTargets.postId,
+          workspaceId: posts.workspaceId,
+          accountId: postTargets.accountId,
+          platform: postTargets.platform,
+          externalId: postTargets.externalId,
+          pageId: postTargets.pageId,
+          status: postTargets.status,
+        })
+        .from(postTargets)
+        .innerJoin(posts, eq(posts.id, postTargets.postId))
+        .where(eq(postTargets.id, targetId))
+        .limit(1);
+      if (!row?.externalId || row.status !== "published") return undefined;
+      return { ...row, platform: row.platform as Platform, externalId: row.externalId };
+    },
+
+    async savePostReading(target: PolledTarget, at: Date, reading: PostMetricsReading) {
+      const f = reading.figures;
+      await db.insert(postMetrics).values({
+        workspaceId: target.workspaceId,
+        postId: target.postId,
+        targetId: target.targetId,
+        accountId: target.accountId,
+        platform: target.platform,
+        capturedAt: at,
+        views: f.views ?? null,
+        reach: f.reach ?? null,
+        likes: f.likes ?? null,
+        comments: f.comments ?? null,
+        shares: f.shares ?? null,
+        saves: f.saves ?? null,
+        clicks: f.clicks ?? null,
+        videoViews: f.videoViews ?? null,
+        unavailable: reading.unavailable as Record<string, string>,
+      });
+    },
+
+    /** The account's figures for `day`: the day's last reading wins. */
+    async saveAccountReading(
+      account: { id: string; workspaceId: string; platform: string },
+      day: string,
+      at: Date,
+      reading: AccountMetricsReading,
+    ) {
+      const f = reading.figures;
+      const values = {
+        followers: f.followers ?? null,
+        reach: f.reach ?? null,
+        profileViews: f.profileViews ?? null,
+        unavailable: reading.unavailable as Record<string, string>,
+        capturedAt: at,
+      };
+      await db
+        .insert(accountMetrics)
+        .values({ workspaceId: account.workspaceId, accountId: account.id, platform: account.platform, day, ...values })
+        .onConflictDoUpdate({ target: [accountMetrics.accountId, accountMetrics.day], set: values });
+    },
+
+    async account(accountId: string) {
+      const [row] = await db
+        .select({ id: socialAccounts.id, workspaceId: socialAccounts.workspaceId, platform: socialAccounts.platform })
+        .from(socialAccounts)
+        .where(and(eq(socialAccounts.id, accountId), eq(socialAccounts.isActive, true)))
+        .limit(1);
+      return row;
+    },
+  };
+}
+
+export type MetricsRepo = ReturnType<typeof createMetricsRepo>;
