@@ -73,6 +73,7 @@ export function createMetricsRepo(db: Db) {
           platform: postTargets.platform,
           externalId: postTargets.externalId,
           pageId: postTargets.pageId,
+          options: posts.options,
           status: postTargets.status,
         })
         .from(postTargets)
@@ -80,7 +81,16 @@ export function createMetricsRepo(db: Db) {
         .where(eq(postTargets.id, targetId))
         .limit(1);
       if (!row?.externalId || row.status !== "published") return undefined;
-      return { ...row, platform: row.platform as Platform, externalId: row.externalId };
+      const { options, status: _status, ...target } = row;
+      // A LinkedIn company post is read as its organization's (the target keeps no page for LinkedIn).
+      const linkedin = options.linkedin;
+      const organization = linkedin?.postAs === "company" ? (linkedin.organizationId ?? null) : null;
+      return {
+        ...target,
+        platform: row.platform as Platform,
+        externalId: row.externalId,
+        pageId: row.platform === "linkedin" ? organization : row.pageId,
+      };
     },
 
     async savePostReading(target: PolledTarget, at: Date, reading: PostMetricsReading) {
