@@ -39,6 +39,8 @@ import { createPostsRepo } from "./modules/posts/posts.repo";
 import { postsRoutes } from "./modules/posts/posts.routes";
 import { createPostsService } from "./modules/posts/posts.service";
 import { createPublisher } from "./modules/publishing/publishing.service";
+import { analyticsRoutes } from "./modules/results/analytics.routes";
+import { overviewRoutes } from "./modules/results/overview.routes";
 import { createTasksRepo } from "./modules/tasks/tasks.repo";
 import { tasksRoutes } from "./modules/tasks/tasks.routes";
 import { createTasksService } from "./modules/tasks/tasks.service";
@@ -200,6 +202,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(notificationsRoutes, { auth, service: notifications });
   const tasks = createTasksService({ repo: createTasksRepo(database.db), hub, now: deps.now });
   await app.register(tasksRoutes, { auth, service: tasks });
+  // Results: every figure computed from the stored snapshots.
+  await app.register(overviewRoutes, { auth, db: database.db, now: deps.now });
+  await app.register(analyticsRoutes, { auth, db: database.db, now: deps.now });
   app.decorate(
     "publishingWorker",
     createPublishingWorker({

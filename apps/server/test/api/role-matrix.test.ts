@@ -241,6 +241,15 @@ const CASES: Record<string, Case> = {
   },
   "GET /api/approvals": { needs: ["post", "approve"], request: async () => ({ method: "GET", url: "/api/approvals" }) },
 
+  "GET /api/dashboard": get(`/api/dashboard?tz=${TZ}`),
+  "GET /api/analytics": get(`/api/analytics?tz=${TZ}`),
+  "GET /api/analytics/posts": get(`/api/analytics/posts?tz=${TZ}`),
+  "GET /api/analytics/posts/:postId": get(async (w) => `/api/analytics/posts/${await post(w, "scheduled")}`),
+  "GET /api/analytics/export.csv": get(`/api/analytics/export.csv?tz=${TZ}`),
+  "GET /api/engagement": get(`/api/engagement?tz=${TZ}`),
+  "GET /api/results/weekly": get(`/api/results/weekly?tz=${TZ}`),
+  "GET /api/results/best-times": get(`/api/results/best-times?tz=${TZ}`),
+
   "GET /api/notifications": get("/api/notifications"),
   "POST /api/notifications/read": {
     needs: "member",

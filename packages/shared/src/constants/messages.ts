@@ -373,3 +373,19 @@ export const APPROVAL_MESSAGES = {
   queueEmpty: "Nothing waiting for approval",
   queueForSubmitters: "Posts you submit appear here until an approver reviews them.",
 } as const;
+
+/** Results: Dashboard, Analytics, Engagement, the weekly card, the best times (issue 19). */
+export const RESULTS_MESSAGES = {
+  historyIsPremium:
+    "The Free plan shows the last 30 days. Upgrade to Premium for your full history and advanced analytics.",
+  advancedIsPremium:
+    "Per-post results, export and best times to post are part of Premium's advanced analytics and reporting. Upgrade to Premium to use them.",
+  rangeIncomplete: "Choose both a start and an end date.",
+  rangeReversed: "The start date must be on or before the end date.",
+  rangeTooLong: "Choose a range of at most 5 years.",
+  zoneInvalid: "Unknown time zone.",
+  accountNotFound: "Account not found.",
+  postNotFound: "Post not found.",
+  noData: "No Analytics Data",
+  failed: "Failed to load results",
+} as const;

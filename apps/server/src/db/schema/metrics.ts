@@ -1,4 +1,5 @@
-import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { socialAccounts } from "./accounts";
 import { posts, postTargets } from "./posts";
 import { workspaceColumn } from "./workspaces";
@@ -23,6 +24,10 @@ export const postMetrics = pgTable(
       .references(() => socialAccounts.id, { onDelete: "cascade" }),
     platform: text("platform").notNull(),
     capturedAt: timestamp("captured_at", { withTimezone: true }).notNull(),
+    /** when the target went out (its key for every period: results belong to the day a post was published) */
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+    /** the target's newest snapshot (exactly one per target): what the screens sum */
+    isLatest: boolean("is_latest").notNull().default(true),
     views: integer("views"),
     reach: integer("reach"),
     likes: integer("likes"),
@@ -37,6 +42,7 @@ export const postMetrics = pgTable(
   (t) => [
     index("post_metrics_workspace_captured_idx").on(t.workspaceId, t.capturedAt),
     index("post_metrics_target_captured_idx").on(t.targetId, t.capturedAt),
+    index("post_metrics_latest_published_idx").on(t.workspaceId, t.publishedAt).where(sql`${t.isLatest}`),
   ],
 );
 

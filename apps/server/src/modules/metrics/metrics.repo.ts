@@ -13,6 +13,7 @@ export interface PolledTarget {
   platform: Platform;
   externalId: string;
   pageId: string | null;
+  publishedAt: Date;
 }
 
 export const POST_METRICS_JOB = "post-metrics";
@@ -73,6 +74,7 @@ export function createMetricsRepo(db: Db) {
           platform: postTargets.platform,
           externalId: postTargets.externalId,
           pageId: postTargets.pageId,
+          publishedAt: postTargets.publishedAt,
           options: posts.options,
           status: postTargets.status,
         })
@@ -80,7 +82,7 @@ export function createMetricsRepo(db: Db) {
         .innerJoin(posts, eq(posts.id, postTargets.postId))
         .where(eq(postTargets.id, targetId))
         .limit(1);
-      if (!row?.externalId || row.status !== "published") return undefined;
+      if (!row?.externalId || !row.publishedAt || row.status !== "published") return undefined;
       const { options, status: _status, ...target } = row;
       // A LinkedIn company post is read as its organization's (the target keeps no page for LinkedIn).
       const linkedin = options.linkedin;
@@ -89,28 +91,38 @@ export function createMetricsRepo(db: Db) {
         ...target,
         platform: row.platform as Platform,
         externalId: row.externalId,
+        publishedAt: row.publishedAt,
         pageId: row.platform === "linkedin" ? organization : row.pageId,
       };
     },
 
+    /** Keeps a reading as the target's newest snapshot (the one before it stays in the history). */
     async savePostReading(target: PolledTarget, at: Date, reading: PostMetricsReading) {
       const f = reading.figures;
-      await db.insert(postMetrics).values({
-        workspaceId: target.workspaceId,
-        postId: target.postId,
-        targetId: target.targetId,
-        accountId: target.accountId,
-        platform: target.platform,
-        capturedAt: at,
-        views: f.views ?? null,
-        reach: f.reach ?? null,
-        likes: f.likes ?? null,
-        comments: f.comments ?? null,
-        shares: f.shares ?? null,
-        saves: f.saves ?? null,
-        clicks: f.clicks ?? null,
-        videoViews: f.videoViews ?? null,
-        unavailable: reading.unavailable as Record<string, string>,
+      await db.transaction(async (tx) => {
+        await tx
+          .update(postMetrics)
+          .set({ isLatest: false })
+          .where(and(eq(postMetrics.targetId, target.targetId), eq(postMetrics.isLatest, true)));
+        await tx.insert(postMetrics).values({
+          workspaceId: target.workspaceId,
+          postId: target.postId,
+          targetId: target.targetId,
+          accountId: target.accountId,
+          platform: target.platform,
+          capturedAt: at,
+          publishedAt: target.publishedAt,
+          isLatest: true,
+          views: f.views ?? null,
+          reach: f.reach ?? null,
+          likes: f.likes ?? null,
+          comments: f.comments ?? null,
+          shares: f.shares ?? null,
+          saves: f.saves ?? null,
+          clicks: f.clicks ?? null,
+          videoViews: f.videoViews ?? null,
+          unavailable: reading.unavailable as Record<string, string>,
+        });
       });
     },
 

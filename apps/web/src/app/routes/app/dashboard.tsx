@@ -1,6 +1,7 @@
 import { BarChart3, CalendarClock, Heart, Link2, type LucideIcon, Plus, Sparkles, Users } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/layouts/page-header";
+import { StatCard } from "@/components/stat-card";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -10,7 +11,6 @@ import { AccountStatusCard, AccountsOverview } from "@/features/accounts/compone
 import { totalFollowers } from "@/features/accounts/utils/accounts-cache";
 import { formatCount } from "@/features/accounts/utils/format";
 import { useMe } from "@/features/auth/api/get-me";
-import { StatCard } from "@/features/dashboard/components/stat-card";
 import { usePosts } from "@/features/posts/api/get-posts";
 
 /** The tabs beyond the overview point to the screens that hold their content. */

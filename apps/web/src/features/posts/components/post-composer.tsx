@@ -29,6 +29,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { useAccounts } from "@/features/accounts/api/get-accounts";
 import { useMedia } from "@/features/media/api/get-media";
 import { ApiError } from "@/lib/api-client";
+import { browserTimeZone } from "@/lib/time-zone";
 import { cn } from "@/lib/utils";
 import { useCreatePost } from "../api/create-post";
 import { usePublishAndWait } from "../api/publish-post";
@@ -36,7 +37,7 @@ import { useUpdatePost } from "../api/update-post";
 import { useComposerActions } from "../hooks/use-composer-actions";
 import { PRIMARY_LABELS } from "../utils/composer-actions";
 import { toastPostError } from "../utils/errors";
-import { browserTimeZone, formatDay } from "../utils/format";
+import { formatDay } from "../utils/format";
 import {
   emptyPostForm,
   mediaProblemsOf,

@@ -7,8 +7,9 @@ import { Separator } from "@/components/ui/separator";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PostComments, PostHistory } from "@/features/approvals/components/post-activity";
 import { ReviewActions } from "@/features/approvals/components/review-actions";
+import { browserTimeZone } from "@/lib/time-zone";
 import { usePostActions } from "../hooks/use-post-actions";
-import { browserTimeZone, formatPostMoment } from "../utils/format";
+import { formatPostMoment } from "../utils/format";
 import { PostResults } from "./post-results";
 import { PostStatusBadge } from "./post-status-badge";
 

@@ -10,9 +10,9 @@ import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
+import { browserTimeZone } from "@/lib/time-zone";
 import { usePosts } from "../api/get-posts";
 import { usePostActions } from "../hooks/use-post-actions";
-import { browserTimeZone } from "../utils/format";
 import { filterPosts, isListFilter, LIST_FILTERS, type ListFilter } from "../utils/post-list-filter";
 import { PostListItem } from "./post-list-item";
 

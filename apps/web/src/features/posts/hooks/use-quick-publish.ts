@@ -13,11 +13,11 @@ import { type DefaultValues, type FieldValues, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { usageQueryKey } from "@/features/accounts/api/get-usage";
+import { browserTimeZone } from "@/lib/time-zone";
 import { createPost } from "../api/create-post";
 import { cachePost, postsQueryKey } from "../api/get-posts";
 import { publishAndWait } from "../api/publish-post";
 import { toastPostError } from "../utils/errors";
-import { browserTimeZone } from "../utils/format";
 import {
   FAILED_TITLES,
   invalidToast,

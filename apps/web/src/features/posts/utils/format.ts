@@ -1,9 +1,6 @@
 import type { Post } from "@app/shared";
 import { format, isValid, parse } from "date-fns";
 
-/** The browser's IANA time zone: the one dates are chosen and shown in. */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /** "06:00" → "6:00 AM" */
 export function timeLabel(hhmm: string): string {
   const [h = 0, m = 0] = hhmm.split(":").map(Number);
