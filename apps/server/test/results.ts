@@ -153,3 +153,15 @@ export async function storedResults(db: Db, workspaceId: string) {
   ]);
   return { snapshots, readings, accounts };
 }
+
+/** Puts the user's open workspace on Premium through the local billing's checkout, as a user would. */
+export async function upgradeToPremium(t: TestApp, cookie: string) {
+  const checkout = await t.app.inject({ method: "POST", url: "/api/billing/checkout", headers: { cookie } });
+  const token = new URL(checkout.json().url).searchParams.get("session") as string;
+  const res = await t.app.inject({
+    method: "POST",
+    url: `/api/billing/local/sessions/${token}/complete`,
+    headers: { cookie },
+  });
+  if (res.statusCode !== 200) throw new Error(`upgrade failed: ${res.statusCode} ${res.body}`);
+}
