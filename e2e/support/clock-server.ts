@@ -1,0 +1,55 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/**
+ * A second server for the specs that move time: the app with a clock they set (apps/server/test/clock-server.ts),
+ * its own port and data dir, the web app the main server built.
+ */
+export function clockServer(port: number) {
+  const baseURL = `http://localhost:${port}`;
+  let child: ChildProcess | undefined;
+  return {
+    baseURL,
+    async start() {
+      const root = path.resolve(import.meta.dirname, "../..");
+      child = spawn(process.execPath, ["--import", "tsx", "apps/server/test/clock-server.ts"], {
+        cwd: root,
+        stdio: ["ignore", "ignore", "inherit"],
+        env: {
+          ...process.env,
+          PORT: String(port),
+          PUBLIC_URL: baseURL,
+          DATA_DIR: mkdtempSync(path.join(tmpdir(), "orbitpost-e2e-clock-")),
+          LOG_LEVEL: "warn",
+          AUTH_RATE_LIMIT: "10000",
+        },
+      });
+      for (let i = 0; i < 600; i++) {
+        const up = await fetch(`${baseURL}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (up) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`the clock server on ${baseURL} did not start`);
+    },
+    /** Moves the server's clock (and its sandbox's) forward. */
+    async advance(ms: number) {
+      const res = await fetch(`${baseURL}/__clock`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: baseURL },
+        body: JSON.stringify({ advanceMs: ms }),
+      });
+      if (!res.ok) throw new Error(`clock: ${res.status} ${await res.text()}`);
+    },
+    async stop() {
+      if (!child || child.exitCode !== null) return;
+      const exited = new Promise((r) => child?.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
