@@ -1,6 +1,3 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
@@ -8,8 +5,7 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterEach, describe, expect, test } from "vitest";
 import { sessions, users, workspaceMembers, workspaces } from "../../src/db/schema";
 import { createTestApp, signedInUser, type TestApp } from "../helpers";
-
-const MIGRATIONS = path.resolve(import.meta.dirname, "../../src/db/migrations");
+import { MIGRATIONS, migrationsBefore } from "../migrations";
 
 describe("personal workspaces", () => {
   let t: TestApp;
@@ -67,29 +63,21 @@ describe("personal workspaces", () => {
 });
 
 describe("migrations 0009 and 0010 on a database filled before workspaces", () => {
-  let dir: string;
+  let cleanup: (() => Promise<void>) | undefined;
   afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
+    await cleanup?.();
   });
-
-  /** The migrations folder as it was before `tag`: the same files, a journal that stops before it. */
-  async function migrationsBefore(tag: string) {
-    dir = await mkdtemp(path.join(tmpdir(), "orbitpost-migrations-"));
-    await cp(MIGRATIONS, dir, { recursive: true });
-    const journalPath = path.join(dir, "meta/_journal.json");
-    const journal = JSON.parse(await readFile(journalPath, "utf8")) as { entries: { tag: string }[] };
-    const at = journal.entries.findIndex((e) => e.tag === tag);
-    expect(at).toBeGreaterThan(0);
-    journal.entries = journal.entries.slice(0, at);
-    await writeFile(journalPath, JSON.stringify(journal));
-    return dir;
+  async function before(tag: string) {
+    const copy = await migrationsBefore(tag);
+    cleanup = copy.cleanup;
+    return copy.dir;
   }
 
   test("gives every existing user their personal workspace, as its owner, and keeps their sessions", async () => {
     const client = new PGlite();
     try {
       const db = drizzle(client);
-      await migrate(db, { migrationsFolder: await migrationsBefore("0009_workspaces") });
+      await migrate(db, { migrationsFolder: await before("0009_workspaces") });
       await client.exec(`
         INSERT INTO users (id, name, email, created_at) VALUES
           ('u1', 'Ada', 'ada@example.com', '2026-01-02T03:04:05Z'),
