@@ -6,13 +6,13 @@ import { PageHeader } from "@/components/layouts/page-header";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { WeeklyEngagementCard } from "@/features/engagement/components/weekly-engagement-card";
 import { lazyComponent } from "@/lib/lazy-component";
 import { calendarQueryOptions } from "../api/get-posts";
 import { monthGridRange } from "../utils/calendar-range";
 import { LinkedPostDialog } from "./linked-post-dialog";
 import { PostComposer } from "./post-composer";
 import { ScheduledPostsList } from "./scheduled-posts-list";
-import { WeeklyEngagementCard } from "./weekly-engagement-card";
 import { WorkerWarning } from "./worker-warning";
 
 // FullCalendar is large: it loads when the Calendar tab is first opened.
