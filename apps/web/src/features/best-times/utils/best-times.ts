@@ -56,3 +56,11 @@ export function nextOccurrence(weekday: number, hour: number, now: Date, zone: s
   if (days === 0 && time <= here.time) days = 7;
   return { date: addDays(here.date, days), time };
 }
+
+/** The best slots offered in the composer's time picker, and the zone their dates are counted in. */
+export interface TimeSuggestions {
+  slots: { weekday: number; hour: number }[];
+  /** the general default, not the workspace's own results */
+  general: boolean;
+  zone: string;
+}

@@ -27,6 +27,7 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { useAccounts } from "@/features/accounts/api/get-accounts";
+import { useTimeSuggestions } from "@/features/best-times/api/get-best-times";
 import { useMedia } from "@/features/media/api/get-media";
 import { ApiError } from "@/lib/api-client";
 import { browserTimeZone } from "@/lib/time-zone";
@@ -144,6 +145,7 @@ export function PostComposer({
   const budget = textBudget(text, platforms, { twitterThread: values.twitterThread });
   const hasText = text.trim() !== "";
   const today = todayIn(timezone);
+  const timeSuggestions = useTimeSuggestions(timezone);
 
   const set = <K extends Path<PostFormValues>>(name: K, value: PathValue<PostFormValues, K>) =>
     form.setValue(name, value, { shouldDirty: true });
@@ -342,6 +344,7 @@ export function PostComposer({
             time={values.scheduledTime}
             onDateChange={(d) => set("scheduledDate", d)}
             onTimeChange={(t) => set("scheduledTime", t)}
+            suggestions={timeSuggestions}
           />
 
           <PlatformOptions id={`${id}-options`} platforms={platforms} accounts={selected} control={form.control} />

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
+import { nextOccurrence, slotLabel, type TimeSuggestions } from "@/features/best-times/utils/best-times";
 import { timeLabel } from "../utils/format";
 
 /** The select's entry that opens the exact time field. */
@@ -20,6 +21,7 @@ export function SchedulePicker({
   time,
   onDateChange,
   onTimeChange,
+  suggestions,
 }: {
   id: string;
   minDate: string;
@@ -27,6 +29,8 @@ export function SchedulePicker({
   time: string;
   onDateChange(date: string): void;
   onTimeChange(time: string): void;
+  /** the best times to post (Premium): a click picks the next such weekday and hour */
+  suggestions?: TimeSuggestions;
 }) {
   const offHour = time !== "" && !TIME_OPTIONS.includes(time);
   const [exact, setExact] = useState(offHour);
@@ -89,6 +93,34 @@ export function SchedulePicker({
           ))}
         </div>
       </fieldset>
+      {suggestions && suggestions.slots.length > 0 && (
+        <fieldset className="sm:col-span-2">
+          <legend className="mb-2 text-sm font-medium">Best times{suggestions.general ? " (general)" : ""}:</legend>
+          <div className="flex flex-wrap gap-2">
+            {suggestions.slots.map((s) => {
+              const at = nextOccurrence(s.weekday, s.hour, new Date(), suggestions.zone);
+              const chosen = date === at.date && time === at.time;
+              return (
+                <Button
+                  key={`${s.weekday}-${s.hour}`}
+                  type="button"
+                  size="sm"
+                  variant={chosen ? "default" : "outline"}
+                  aria-pressed={chosen}
+                  onClick={() => {
+                    const next = nextOccurrence(s.weekday, s.hour, new Date(), suggestions.zone);
+                    setExact(false);
+                    onDateChange(next.date);
+                    onTimeChange(next.time);
+                  }}
+                >
+                  {slotLabel(s.weekday, s.hour)}
+                </Button>
+              );
+            })}
+          </div>
+        </fieldset>
+      )}
     </div>
   );
 }
