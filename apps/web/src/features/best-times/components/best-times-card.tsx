@@ -72,10 +72,7 @@ function BestTimes({ data }: { data: BestTimesResponse }) {
       {general ? (
         <p className="flex gap-2 rounded-md border border-dashed bg-muted/40 p-3 text-sm">
           <Info className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-          <span>
-            <strong className="font-medium">General guidance. </strong>
-            {METRIC_DEFINITIONS.generalBestTime}
-          </span>
+          <span>{METRIC_DEFINITIONS.generalBestTime}</span>
         </p>
       ) : (
         <p className="text-sm text-muted-foreground">

@@ -12,6 +12,8 @@ export const dashboardQueryOptions = (tz: string) =>
   queryOptions({
     queryKey: [...dashboardQueryKey, "overview", tz],
     queryFn: ({ signal }) => api(withZone("/api/dashboard", tz), { schema: dashboardResponseSchema, signal }),
+    // Posts scheduled or published a moment ago elsewhere in the app count at once: read again on each visit.
+    staleTime: 0,
   });
 
 /** The overview's four cards and the recent engagement list. */
