@@ -1,0 +1,25 @@
+import { todayIn } from "@app/shared";
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
+import { browserTimeZone } from "@/lib/time-zone";
+import { filterFromParams, paramsFromFilter, type ResultsFilter, rangeProblem, resultsQueryOf } from "../utils/filter";
+
+/**
+ * The results filter kept in the URL's search params, and the API query it makes (counted in the browser's
+ * zone). `query` is null while a custom range cannot be asked for (`problem` says why).
+ */
+export function useResultsFilter() {
+  const [params, setParams] = useSearchParams();
+  const filter = useMemo(() => filterFromParams(params), [params]);
+  const setFilter = useCallback(
+    (next: ResultsFilter) => setParams(paramsFromFilter(next), { replace: true }),
+    [setParams],
+  );
+  const problem = rangeProblem(filter);
+  const query = useMemo(() => {
+    if (problem) return null;
+    const tz = browserTimeZone();
+    return resultsQueryOf(filter, tz, todayIn(tz));
+  }, [filter, problem]);
+  return { filter, setFilter, query, problem };
+}

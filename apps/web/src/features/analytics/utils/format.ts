@@ -1,0 +1,50 @@
+import { METRIC_UNAVAILABLE_TEXT, PLATFORM_LABELS, type UnavailableNote } from "@app/shared";
+
+const count = new Intl.NumberFormat("en-US");
+const rate = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A figure as the screens show it: "12,345"; "—" when the network does not give it (never a made-up 0). */
+export const formatFigure = (n: number | null | undefined) => (n == null ? "—" : count.format(n));
+
+/** An engagement rate: "4.27%"; "—" when nothing was reached. */
+export const formatRate = (n: number | null | undefined) => (n == null ? "—" : `${rate.format(n)}%`);
+
+/** A change in followers: "+120", "−8", "0"; "—" without a reading to compare with. */
+export function formatGain(n: number | null | undefined): string {
+  if (n == null) return "—";
+  if (n === 0) return "0";
+  return `${n > 0 ? "+" : "−"}${count.format(Math.abs(n))}`;
+}
+
+/** Each figure's name on the screens (post and account figures). */
+export const METRIC_LABELS: Record<string, string> = {
+  views: "Views",
+  reach: "Reach",
+  likes: "Likes",
+  comments: "Comments",
+  shares: "Shares",
+  saves: "Saves",
+  clicks: "Link clicks",
+  videoViews: "Video views",
+  followers: "Followers",
+  profileViews: "Profile views",
+};
+
+export const metricLabel = (metric: string) => METRIC_LABELS[metric] ?? metric;
+
+/** "Saves: not available on Instagram — Not offered at the app's access tier with this network." */
+export const unavailableText = (note: Pick<UnavailableNote, "platform" | "metric" | "reason">) =>
+  `${metricLabel(note.metric)}: not available on ${PLATFORM_LABELS[note.platform]} — ${METRIC_UNAVAILABLE_TEXT[note.reason]}`;
+
+const shortDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const longDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const asUtc = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** "2026-05-03" → "May 3" (a calendar day, whatever the browser's zone). */
+export const formatShortDay = (day: string) => shortDay.format(asUtc(day));
+/** "2026-05-03" → "May 3, 2026" */
+export const formatLongDay = (day: string) => longDay.format(asUtc(day));
+
+/** The period a response covers: "Apr 4, 2026 – May 3, 2026". */
+export const formatPeriod = (range: { from: string; to: string }) =>
+  `${formatLongDay(range.from)} – ${formatLongDay(range.to)}`;
