@@ -1,6 +1,6 @@
 import { METRIC_DEFINITIONS, RESULTS_MESSAGES } from "@app/shared";
 import { BarChart3, Download, FileText, Heart, Users } from "lucide-react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/layouts/page-header";
 import { StatCard } from "@/components/stat-card";
@@ -16,8 +16,7 @@ import { searchOf } from "../utils/filter";
 import { formatFigure, formatRate } from "../utils/format";
 import { AccountsList } from "./accounts-list";
 import { FollowersChart, NetworkChart, ReachEngagementChart } from "./analytics-charts";
-import { PostsTable } from "./posts-table";
-import { PremiumNotice } from "./premium-notice";
+import { DEFAULT_POSTS_ORDER, PostsTable, PostsTableLocked } from "./posts-table";
 import { ResultsError } from "./results-error";
 import { ResultsFilterBar } from "./results-filter";
 import { ChartsSkeleton, PeriodLine } from "./results-layout";
@@ -35,11 +34,12 @@ export function AnalyticsScreen() {
   const analytics = useAnalytics(query);
   const data = analytics.data;
   const advancedNoteId = useId();
+  const [postsOrder, setPostsOrder] = useState(DEFAULT_POSTS_ORDER);
 
   const exportButton =
     premium && query ? (
       <Button asChild variant="outline">
-        <a href={`/api/analytics/export.csv${searchOf(query)}`} download>
+        <a href={`/api/analytics/export.csv${searchOf({ ...query, ...postsOrder })}`} download>
           <Download aria-hidden /> Export CSV
         </a>
       </Button>
@@ -122,9 +122,9 @@ export function AnalyticsScreen() {
           <ChartsSkeleton count={4} />
         )}
         {premium ? (
-          <PostsTable key={JSON.stringify(query)} query={query} />
+          <PostsTable key={JSON.stringify(query)} query={query} order={postsOrder} onOrderChange={setPostsOrder} />
         ) : premium === false ? (
-          <PremiumNotice id={advancedNoteId} message={RESULTS_MESSAGES.advancedIsPremium} />
+          <PostsTableLocked noteId={advancedNoteId} />
         ) : null}
       </div>
     );

@@ -3,6 +3,7 @@ import {
   PLATFORM_LABELS,
   type PostResult,
   type PostsTableSort,
+  RESULTS_MESSAGES,
   type ResultsQueryInput,
 } from "@app/shared";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
@@ -17,6 +18,7 @@ import { type PostsTableView, usePostsTable } from "../api/get-posts-table";
 import { pageCount } from "../utils/chart-data";
 import { formatFigure, formatRate } from "../utils/format";
 import { PostHistoryDialog } from "./post-history-dialog";
+import { PremiumNotice } from "./premium-notice";
 import { ResultsError } from "./results-error";
 
 type Metric = "views" | "reach" | "likes" | "comments" | "shares";
@@ -36,15 +38,26 @@ function figure(row: PostResult, metric: Metric) {
   return formatFigure(value);
 }
 
-const DEFAULT_VIEW: PostsTableView = { sort: "publishedAt", order: "desc", page: 1 };
+export type PostsTableOrder = Pick<PostsTableView, "sort" | "order">;
+/** Newest first. */
+export const DEFAULT_POSTS_ORDER: PostsTableOrder = { sort: "publishedAt", order: "desc" };
 
 /**
  * The posts published in the period with their latest figures (Premium): sorted by the server on any figure,
  * a page at a time; a row opens the post's metric history.
  */
-export function PostsTable({ query }: { query: ResultsQueryInput | null }) {
-  const headingId = useId();
-  const [view, setView] = useState(DEFAULT_VIEW);
+export function PostsTable({
+  query,
+  order: sortOrder,
+  onOrderChange,
+}: {
+  query: ResultsQueryInput | null;
+  /** the sort and its direction (the screen's export follows them) */
+  order: PostsTableOrder;
+  onOrderChange: (next: PostsTableOrder) => void;
+}) {
+  const [page, setPage] = useState(1);
+  const view: PostsTableView = { ...sortOrder, page };
   const [openPost, setOpenPost] = useState<string | null>(null);
   const table = usePostsTable(query, view);
   const data = table.data;
@@ -88,14 +101,119 @@ export function PostsTable({ query }: { query: ResultsQueryInput | null }) {
     { label: "Eng. rate", sort: "engagementRate", numeric: true, cell: (r) => formatRate(r.engagementRate) },
   ];
 
-  const sortBy = (sort: PostsTableSort) =>
-    setView((v) => ({
-      sort,
-      // The same column again turns the order round; another starts with the highest (or newest) first.
-      order: v.sort === sort && v.order === "desc" ? "asc" : "desc",
-      page: 1,
-    }));
+  const sortBy = (sort: PostsTableSort) => {
+    // The same column again turns the order round; another starts with the highest (or newest) first.
+    onOrderChange({ sort, order: view.sort === sort && view.order === "desc" ? "asc" : "desc" });
+    setPage(1);
+  };
 
+  return (
+    <PostsCard>
+      {table.isError && !data ? (
+        <ResultsError error={table.error} onRetry={() => void table.refetch()} />
+      ) : (
+        <>
+          <div className={cn("overflow-x-auto rounded-md border", table.isPlaceholderData && "opacity-60")}>
+            <table className="w-full text-sm" aria-busy={table.isFetching || undefined}>
+              <caption className="sr-only">Posts and their figures</caption>
+              <thead className="bg-muted text-xs text-muted-foreground">
+                <tr>
+                  {columns.map((c) => {
+                    const active = c.sort !== undefined && view.sort === c.sort;
+                    const Icon = !active ? ArrowUpDown : view.order === "asc" ? ArrowUp : ArrowDown;
+                    return (
+                      <th
+                        key={c.label}
+                        scope="col"
+                        aria-sort={
+                          c.sort === undefined
+                            ? undefined
+                            : active
+                              ? view.order === "asc"
+                                ? "ascending"
+                                : "descending"
+                              : "none"
+                        }
+                        className={cn(
+                          "px-3 py-2 font-medium whitespace-nowrap",
+                          c.numeric ? "text-right" : "text-left",
+                        )}
+                      >
+                        {c.sort ? (
+                          <button
+                            type="button"
+                            onClick={() => c.sort && sortBy(c.sort)}
+                            className={cn(
+                              "inline-flex cursor-pointer items-center gap-1 hover:text-foreground",
+                              active && "text-foreground",
+                            )}
+                          >
+                            {c.label}
+                            <Icon className="size-3.5" aria-hidden />
+                          </button>
+                        ) : (
+                          c.label
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              </thead>
+              <tbody>
+                {!data
+                  ? Array.from({ length: 5 }, (_, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                      <tr key={i} className="border-t">
+                        <td colSpan={columns.length} className="px-3 py-2">
+                          <Skeleton className="h-5 w-full" />
+                        </td>
+                      </tr>
+                    ))
+                  : data.rows.map((r) => (
+                      <tr
+                        key={r.targetId}
+                        className="cursor-pointer border-t hover:bg-muted/50"
+                        onClick={() => setOpenPost(r.postId)}
+                      >
+                        {columns.map((c) => (
+                          <td
+                            key={c.label}
+                            className={cn("px-3 py-2 whitespace-nowrap", c.numeric && "text-right tabular-nums")}
+                          >
+                            {c.cell(r)}
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+              </tbody>
+            </table>
+          </div>
+          {data && data.rows.length === 0 && (
+            <p className="py-4 text-center text-sm text-muted-foreground">No posts published in this period.</p>
+          )}
+          {data && data.total > 0 && (
+            <nav aria-label="Posts pages" className="flex items-center justify-between gap-2">
+              <Button variant="outline" size="sm" disabled={view.page <= 1} onClick={() => setPage((p) => p - 1)}>
+                Previous
+              </Button>
+              <p className="text-sm text-muted-foreground" aria-live="polite">
+                Page {data.page} of {pages}
+              </p>
+              <Button variant="outline" size="sm" disabled={view.page >= pages} onClick={() => setPage((p) => p + 1)}>
+                Next
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+      <PostHistoryDialog postId={openPost} onClose={() => setOpenPost(null)} />
+    </PostsCard>
+  );
+}
+
+/** The posts table's card: its heading and what it lists. */
+function PostsCard({ children }: { children: React.ReactNode }) {
+  const headingId = useId();
   return (
     <Card role="region" aria-labelledby={headingId} className="min-w-0">
       <CardHeader className="p-4 sm:p-6">
@@ -106,116 +224,16 @@ export function PostsTable({ query }: { query: ResultsQueryInput | null }) {
           Each post on each network published in the period, with its latest figures. Open a post to see its history.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-3 p-4 pt-0 sm:p-6 sm:pt-0">
-        {table.isError && !data ? (
-          <ResultsError error={table.error} onRetry={() => void table.refetch()} />
-        ) : (
-          <>
-            <div className={cn("overflow-x-auto rounded-md border", table.isPlaceholderData && "opacity-60")}>
-              <table className="w-full text-sm" aria-busy={table.isFetching || undefined}>
-                <caption className="sr-only">Posts and their figures</caption>
-                <thead className="bg-muted text-xs text-muted-foreground">
-                  <tr>
-                    {columns.map((c) => {
-                      const active = c.sort !== undefined && view.sort === c.sort;
-                      const Icon = !active ? ArrowUpDown : view.order === "asc" ? ArrowUp : ArrowDown;
-                      return (
-                        <th
-                          key={c.label}
-                          scope="col"
-                          aria-sort={
-                            c.sort === undefined
-                              ? undefined
-                              : active
-                                ? view.order === "asc"
-                                  ? "ascending"
-                                  : "descending"
-                                : "none"
-                          }
-                          className={cn(
-                            "px-3 py-2 font-medium whitespace-nowrap",
-                            c.numeric ? "text-right" : "text-left",
-                          )}
-                        >
-                          {c.sort ? (
-                            <button
-                              type="button"
-                              onClick={() => c.sort && sortBy(c.sort)}
-                              className={cn(
-                                "inline-flex cursor-pointer items-center gap-1 hover:text-foreground",
-                                active && "text-foreground",
-                              )}
-                            >
-                              {c.label}
-                              <Icon className="size-3.5" aria-hidden />
-                            </button>
-                          ) : (
-                            c.label
-                          )}
-                        </th>
-                      );
-                    })}
-                  </tr>
-                </thead>
-                <tbody>
-                  {!data
-                    ? Array.from({ length: 5 }, (_, i) => (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-                        <tr key={i} className="border-t">
-                          <td colSpan={columns.length} className="px-3 py-2">
-                            <Skeleton className="h-5 w-full" />
-                          </td>
-                        </tr>
-                      ))
-                    : data.rows.map((r) => (
-                        <tr
-                          key={r.targetId}
-                          className="cursor-pointer border-t hover:bg-muted/50"
-                          onClick={() => setOpenPost(r.postId)}
-                        >
-                          {columns.map((c) => (
-                            <td
-                              key={c.label}
-                              className={cn("px-3 py-2 whitespace-nowrap", c.numeric && "text-right tabular-nums")}
-                            >
-                              {c.cell(r)}
-                            </td>
-                          ))}
-                        </tr>
-                      ))}
-                </tbody>
-              </table>
-            </div>
-            {data && data.rows.length === 0 && (
-              <p className="py-4 text-center text-sm text-muted-foreground">No posts published in this period.</p>
-            )}
-            {data && data.total > 0 && (
-              <nav aria-label="Posts pages" className="flex items-center justify-between gap-2">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={view.page <= 1}
-                  onClick={() => setView((v) => ({ ...v, page: v.page - 1 }))}
-                >
-                  Previous
-                </Button>
-                <p className="text-sm text-muted-foreground" aria-live="polite">
-                  Page {data.page} of {pages}
-                </p>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={view.page >= pages}
-                  onClick={() => setView((v) => ({ ...v, page: v.page + 1 }))}
-                >
-                  Next
-                </Button>
-              </nav>
-            )}
-          </>
-        )}
-      </CardContent>
-      <PostHistoryDialog postId={openPost} onClose={() => setOpenPost(null)} />
+      <CardContent className="grid gap-3 p-4 pt-0 sm:p-6 sm:pt-0">{children}</CardContent>
     </Card>
+  );
+}
+
+/** The posts table's place on Free: what Premium adds, and the way to it. */
+export function PostsTableLocked({ noteId }: { noteId: string }) {
+  return (
+    <PostsCard>
+      <PremiumNotice id={noteId} message={RESULTS_MESSAGES.advancedIsPremium} />
+    </PostsCard>
   );
 }
