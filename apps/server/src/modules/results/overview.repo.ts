@@ -180,8 +180,7 @@ export function createOverviewRepo(db: Db) {
         select m.platform, u.key as metric, u.value as reason, count(*) as count
         from post_metrics m cross join lateral jsonb_each_text(m.unavailable) u
         where ${latestInPeriod(p)}
-        group by 1, 2, 3
-        order by 1, 2, 3`);
+        group by 1, 2, 3`);
       return list.map((r) => ({
         platform: r.platform as Platform,
         metric: String(r.metric),

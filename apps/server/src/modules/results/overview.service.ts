@@ -77,6 +77,7 @@ function totalsOf(sums: NetworkSums[]) {
   };
 }
 
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const platformOrder = (p: string) => PLATFORMS.indexOf(p as Platform);
 const isReason = (r: string): r is MetricUnavailableReason =>
   (METRIC_UNAVAILABLE_REASONS as readonly string[]).includes(r);
@@ -207,7 +208,14 @@ export function createOverviewService(deps: { db: Db; repo?: OverviewRepo; now?:
             engagementRate: engagementRate(s.engagements, s.reach),
           })),
         series,
-        unavailable: unavailable.flatMap((u) => (isReason(u.reason) ? [{ ...u, reason: u.reason }] : [])),
+        unavailable: unavailable
+          .flatMap((u) => (isReason(u.reason) ? [{ ...u, reason: u.reason }] : []))
+          .sort(
+            (a, b) =>
+              platformOrder(a.platform) - platformOrder(b.platform) ||
+              compare(a.metric, b.metric) ||
+              compare(a.reason, b.reason),
+          ),
       };
     },
 
