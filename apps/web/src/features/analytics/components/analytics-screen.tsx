@@ -57,7 +57,7 @@ export function AnalyticsScreen() {
   let body: React.ReactNode;
   if (problem) {
     body = null; // the range form says what to change
-  } else if (analytics.isError) {
+  } else if (analytics.isError && !data) {
     body = <ResultsError error={analytics.error} onRetry={() => void analytics.refetch()} />;
   } else if (data && analyticsIsEmpty(data)) {
     body = (

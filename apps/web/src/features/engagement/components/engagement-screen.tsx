@@ -31,7 +31,7 @@ export function EngagementScreen() {
   let body: React.ReactNode;
   if (problem) {
     body = null; // the range form says what to change
-  } else if (engagement.isError) {
+  } else if (engagement.isError && !data) {
     body = <ResultsError error={engagement.error} onRetry={() => void engagement.refetch()} />;
   } else if (data && engagementIsEmpty(data)) {
     body = (
