@@ -1,0 +1,45 @@
+import { Readable } from "node:stream";
+import type { PostResult } from "@app/shared";
+import { stringify } from "csv-stringify";
+
+/** The export's columns, in order: a header and how each row fills it. */
+const COLUMNS: [header: string, cell: (row: PostResult) => string | number | null][] = [
+  ["Published at", (r) => r.publishedAt],
+  ["Network", (r) => r.platform],
+  ["Account", (r) => r.accountHandle],
+  ["Post", (r) => r.excerpt],
+  ["Views", (r) => r.views],
+  ["Reach", (r) => r.reach],
+  ["Likes", (r) => r.likes],
+  ["Comments", (r) => r.comments],
+  ["Shares", (r) => r.shares],
+  ["Saves", (r) => r.saves],
+  ["Clicks", (r) => r.clicks],
+  ["Video views", (r) => r.videoViews],
+  ["Engagements", (r) => r.engagements],
+  ["Engagement rate (%)", (r) => r.engagementRate],
+  ["Read at", (r) => r.capturedAt],
+];
+export const EXPORT_HEADER = COLUMNS.map(([header]) => header);
+
+/**
+ * A text cell a spreadsheet would run as a formula (= + - @, or a leading tab or carriage return) starts with an
+ * apostrophe, so it is shown as text.
+ */
+export function safeCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+const cellOf = (value: string | number | null) =>
+  value === null ? "" : typeof value === "number" ? String(value) : safeCell(value);
+
+/** The CSV file of the rows, streamed as they are read: dates in ISO 8601 (UTC), a missing figure empty. */
+export function exportCsv(rows: AsyncIterable<PostResult>): Readable {
+  async function* records() {
+    for await (const row of rows) yield COLUMNS.map(([, cell]) => cellOf(cell(row)));
+  }
+  return Readable.from(records()).pipe(stringify({ header: true, columns: EXPORT_HEADER, record_delimiter: "\r\n" }));
+}
+
+/** The export's file name: the period it covers. */
+export const exportFileName = (from: string, to: string) => `analytics-${from}-to-${to}.csv`;

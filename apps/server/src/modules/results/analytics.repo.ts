@@ -1,0 +1,303 @@
+import type { PostsTableSort } from "@app/shared";
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { accountMetrics, postMetrics, posts, postTargets, socialAccounts } from "../../db/schema";
+import type { ResultsPeriod } from "./results.range";
+import { dayEnd, dayOf, dayStart, ENGAGEMENTS_SQL, latestInPeriod, REACH_SQL } from "./results.sql";
+
+/** The rows of a raw statement (PGlite and node-postgres both answer { rows }). */
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+/** A timestamp as ISO 8601 in UTC, written by the database (the same text on PGlite and PostgreSQL). */
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A post's text is cut to this before it reaches JavaScript (the excerpt needs far less). */
+const CONTENT_READ = 2000;
+
+/** Summed figures of the latest snapshots of one network's posts published on one day. */
+export interface DayFigures {
+  platform: string;
+  day: string;
+  posts: number;
+  views: number;
+  reach: number;
+  likes: number;
+  comments: number;
+  shares: number;
+  saves: number;
+  clicks: number;
+  engagements: number;
+}
+
+export interface UnavailableCount {
+  platform: string;
+  metric: string;
+  reason: string;
+  count: number;
+}
+
+/** An active account of the filter with its follower counts around the period. */
+export interface AccountRow {
+  id: string;
+  platform: string;
+  handle: string;
+  displayName: string | null;
+  followerCount: number;
+  /** the latest count read on or before the period's last day */
+  followersAtEnd: number | null;
+  /** the latest count read before the period's first day (on the previous period's last day) */
+  followersBefore: number | null;
+  /** the missing figures of its latest reading on or before the period's last day */
+  unavailable: Record<string, string>;
+}
+
+/** A post on one network with its latest snapshot: a row of the posts table and of the export. */
+export interface PostResultRow {
+  targetId: string;
+  postId: string;
+  platform: string;
+  accountId: string;
+  accountHandle: string;
+  content: string;
+  publishedAt: string;
+  capturedAt: string;
+  views: number | null;
+  reach: number | null;
+  likes: number | null;
+  comments: number | null;
+  shares: number | null;
+  saves: number | null;
+  clicks: number | null;
+  videoViews: number | null;
+  engagements: number;
+  unavailable: Record<string, string>;
+}
+
+export interface SnapshotRow {
+  targetId: string;
+  capturedAt: string;
+  views: number | null;
+  reach: number | null;
+  likes: number | null;
+  comments: number | null;
+  shares: number | null;
+  saves: number | null;
+  clicks: number | null;
+  videoViews: number | null;
+}
+
+export interface HistoryTargetRow {
+  targetId: string;
+  platform: string;
+  accountHandle: string;
+  publishedAt: string | null;
+  externalUrl: string | null;
+  unavailable: Record<string, string> | null;
+}
+
+/** engagements ÷ reach in percent with 2 decimals (as rules/results.ts engagementRate), null without reach. */
+const RATE_SQL = sql`(case when ${REACH_SQL} > 0 then round((${ENGAGEMENTS_SQL})::numeric * 100 / ${REACH_SQL}, 2) end)`;
+
+const SORT_SQL: Record<PostsTableSort, SQL> = {
+  publishedAt: sql`m.published_at`,
+  views: sql`m.views`,
+  reach: sql`m.reach`,
+  likes: sql`m.likes`,
+  comments: sql`m.comments`,
+  shares: sql`m.shares`,
+  saves: sql`m.saves`,
+  clicks: sql`m.clicks`,
+  engagements: ENGAGEMENTS_SQL,
+  engagementRate: RATE_SQL,
+};
+
+const handleOf = sql`coalesce(s.username, s.display_name, '')`;
+
+/** The account filter of a period over social_accounts (alias `s`): the workspace's active accounts. */
+function accountsOf(p: ResultsPeriod): SQL {
+  const conditions = [sql`s.workspace_id = ${p.workspaceId}`, sql`s.is_active`];
+  if (p.platform) conditions.push(sql`s.platform = ${p.platform}`);
+  if (p.accountId) conditions.push(sql`s.id = ${p.accountId}`);
+  return sql.join(conditions, sql` and `);
+}
+
+/**
+ * SQL of the Analytics screen. Every statement is scoped to the period's workspace; periods are days in the
+ * period's zone, and post figures belong to the day their post went out.
+ */
+export function createAnalyticsRepo(db: Db) {
+  return {
+    /** Whether the account is one of the workspace's (connected now or not). */
+    async hasAccount(workspaceId: string, accountId: string): Promise<boolean> {
+      const res = await db.execute(
+        sql`select 1 from ${socialAccounts} where id = ${accountId} and workspace_id = ${workspaceId} limit 1`,
+      );
+      return rowsOf(res).length > 0;
+    },
+
+    /** The latest figures of the targets published from `from` to `to`, summed by network and day. */
+    async figuresByDay(p: ResultsPeriod, from: string, to: string): Promise<DayFigures[]> {
+      const res = await db.execute(sql`
+        select m.platform, ${dayOf(sql`m.published_at`, p.tz)}::text as day, count(*)::int as posts,
+          sum(coalesce(m.views, 0))::float8 as views, sum(${REACH_SQL})::float8 as reach,
+          sum(coalesce(m.likes, 0))::float8 as likes, sum(coalesce(m.comments, 0))::float8 as comments,
+          sum(coalesce(m.shares, 0))::float8 as shares, sum(coalesce(m.saves, 0))::float8 as saves,
+          sum(coalesce(m.clicks, 0))::float8 as clicks, sum(${ENGAGEMENTS_SQL})::float8 as engagements
+        from ${postMetrics} m
+        where ${latestInPeriod(p, from, to)}
+        group by 1, 2`);
+      return rowsOf<DayFigures>(res);
+    },
+
+    /** The targets published from `from` to `to` (with figures read or not), counted by network and day. */
+    async publishedByDay(
+      p: ResultsPeriod,
+      from: string,
+      to: string,
+    ): Promise<{ platform: string; day: string; posts: number }[]> {
+      const conditions = [
+        sql`p.workspace_id = ${p.workspaceId}`,
+        sql`t.status = 'published'`,
+        sql`t.published_at >= ${dayStart(from, p.tz)}`,
+        sql`t.published_at < ${dayEnd(to, p.tz)}`,
+      ];
+      if (p.platform) conditions.push(sql`t.platform = ${p.platform}`);
+      if (p.accountId) conditions.push(sql`t.account_id = ${p.accountId}`);
+      const res = await db.execute(sql`
+        select t.platform, ${dayOf(sql`t.published_at`, p.tz)}::text as day, count(*)::int as posts
+        from ${postTargets} t join ${posts} p on p.id = t.post_id
+        where ${sql.join(conditions, sql` and `)}
+        group by 1, 2`);
+      return rowsOf(res);
+    },
+
+    /** The figures missing from the latest snapshots of the period's targets, and why, counted. */
+    async unavailableOfPosts(p: ResultsPeriod): Promise<UnavailableCount[]> {
+      const res = await db.execute(sql`
+        select m.platform, u.key as metric, u.value as reason, count(*)::int as count
+        from ${postMetrics} m cross join lateral jsonb_each_text(m.unavailable) u
+        where ${latestInPeriod(p)} and m.unavailable <> '{}'::jsonb
+        group by 1, 2, 3`);
+      return rowsOf(res);
+    },
+
+    /** The active accounts of the filter, with their counts on the period's last day and before its first. */
+    async accounts(p: ResultsPeriod): Promise<AccountRow[]> {
+      const res = await db.execute(sql`
+        select s.id, s.platform, ${handleOf} as handle, s.display_name as "displayName",
+          s.follower_count as "followerCount", e.followers as "followersAtEnd", b.followers as "followersBefore",
+          coalesce(u.unavailable, '{}'::jsonb) as unavailable
+        from ${socialAccounts} s
+        left join lateral (
+          select a.followers from ${accountMetrics} a
+          where a.account_id = s.id and a.day <= ${p.to}::date and a.followers is not null
+          order by a.day desc limit 1) e on true
+        left join lateral (
+          select a.followers from ${accountMetrics} a
+          where a.account_id = s.id and a.day < ${p.from}::date and a.followers is not null
+          order by a.day desc limit 1) b on true
+        left join lateral (
+          select a.unavailable from ${accountMetrics} a
+          where a.account_id = s.id and a.day <= ${p.to}::date
+          order by a.day desc limit 1) u on true
+        where ${accountsOf(p)}
+        order by s.platform, lower(${handleOf}), s.id`);
+      return rowsOf(res);
+    },
+
+    /**
+     * How the summed followers of the filter's active accounts moved: for each day with a reading (and the day
+     * before the period, carrying each account's last count before it), the change of the sum that day. Summed
+     * day after day, it gives the followers as of each day, without a row per account and day.
+     */
+    async followerSteps(p: ResultsPeriod): Promise<{ day: string; delta: number }[]> {
+      const res = await db.execute(sql`
+        with r as (
+          select a.account_id, a.day, a.followers
+          from ${accountMetrics} a join ${socialAccounts} s on s.id = a.account_id
+          where a.workspace_id = ${p.workspaceId} and a.day >= ${p.from}::date and a.day <= ${p.to}::date
+            and a.followers is not null and ${accountsOf(p)}
+          union all
+          select s.id, ${p.from}::date - 1, b.followers
+          from ${socialAccounts} s
+          join lateral (
+            select a.followers from ${accountMetrics} a
+            where a.account_id = s.id and a.day < ${p.from}::date and a.followers is not null
+            order by a.day desc limit 1) b on true
+          where ${accountsOf(p)}
+        ), d as (
+          select day, followers - coalesce(lag(followers) over (partition by account_id order by day), 0) as delta
+          from r
+        )
+        select day::text as day, sum(delta)::float8 as delta from d group by day order by day`);
+      return rowsOf(res);
+    },
+
+    /** The targets published in the period that have figures, counted. */
+    async countPostResults(p: ResultsPeriod): Promise<number> {
+      const res = await db.execute(sql`select count(*)::int as n from ${postMetrics} m where ${latestInPeriod(p)}`);
+      return rowsOf<{ n: number }>(res)[0]?.n ?? 0;
+    },
+
+    /**
+     * The targets published in the period with their latest figures, in the table's order: by `sort` (a
+     * missing figure last either way), then newest first, then by target.
+     */
+    async postResults(
+      p: ResultsPeriod,
+      order: { sort: PostsTableSort; order: "asc" | "desc" },
+      limit: number,
+      offset: number,
+    ): Promise<PostResultRow[]> {
+      const direction = order.order === "asc" ? sql`asc` : sql`desc`;
+      const res = await db.execute(sql`
+        select m.target_id as "targetId", m.post_id as "postId", m.platform, m.account_id as "accountId",
+          ${handleOf} as "accountHandle", left(p.content, ${CONTENT_READ}::int) as content,
+          ${iso(sql`m.published_at`)} as "publishedAt", ${iso(sql`m.captured_at`)} as "capturedAt",
+          m.views, m.reach, m.likes, m.comments, m.shares, m.saves, m.clicks, m.video_views as "videoViews",
+          ${ENGAGEMENTS_SQL} as engagements, m.unavailable
+        from ${postMetrics} m
+        join ${socialAccounts} s on s.id = m.account_id
+        join ${posts} p on p.id = m.post_id
+        where ${latestInPeriod(p)}
+        order by ${SORT_SQL[order.sort]} ${direction} nulls last, m.published_at desc, m.target_id
+        limit ${limit}::int offset ${offset}::int`);
+      return rowsOf(res);
+    },
+
+    /** A post of the workspace (its text), or undefined. */
+    async post(workspaceId: string, postId: string): Promise<{ id: string; content: string } | undefined> {
+      const res = await db.execute(sql`
+        select id, left(content, ${CONTENT_READ}::int) as content from ${posts}
+        where id = ${postId} and workspace_id = ${workspaceId}`);
+      return rowsOf<{ id: string; content: string }>(res)[0];
+    },
+
+    /** A post's published targets, first published first, with the missing figures of their latest snapshot. */
+    async publishedTargets(workspaceId: string, postId: string): Promise<HistoryTargetRow[]> {
+      const res = await db.execute(sql`
+        select t.id as "targetId", t.platform, ${handleOf} as "accountHandle",
+          ${iso(sql`t.published_at`)} as "publishedAt", t.external_url as "externalUrl",
+          (select m.unavailable from ${postMetrics} m where m.target_id = t.id and m.is_latest limit 1) as unavailable
+        from ${postTargets} t
+        join ${posts} p on p.id = t.post_id
+        join ${socialAccounts} s on s.id = t.account_id
+        where t.post_id = ${postId} and p.workspace_id = ${workspaceId} and t.status = 'published'
+        order by t.published_at nulls last, t.platform, t.id`);
+      return rowsOf(res);
+    },
+
+    /** Every snapshot of a post, oldest first. */
+    async snapshots(workspaceId: string, postId: string): Promise<SnapshotRow[]> {
+      const res = await db.execute(sql`
+        select m.target_id as "targetId", ${iso(sql`m.captured_at`)} as "capturedAt",
+          m.views, m.reach, m.likes, m.comments, m.shares, m.saves, m.clicks, m.video_views as "videoViews"
+        from ${postMetrics} m
+        where m.post_id = ${postId} and m.workspace_id = ${workspaceId}
+        order by m.captured_at, m.id`);
+      return rowsOf(res);
+    },
+  };
+}
+
+export type AnalyticsRepo = ReturnType<typeof createAnalyticsRepo>;

@@ -1,0 +1,319 @@
+import {
+  type AnalyticsResponse,
+  changePercent,
+  engagementRate,
+  type Figure,
+  METRIC_UNAVAILABLE_REASONS,
+  type MetricUnavailableReason,
+  PLATFORMS,
+  type Platform,
+  type PostMetricHistoryResponse,
+  type PostResult,
+  type PostsTableResponse,
+  type PostsTableSort,
+  type PostTotals,
+  RESULTS_MESSAGES,
+  RESULTS_PAGE_SIZE,
+  type ResultsQuery,
+  type ResultsRange,
+  reachOf,
+  type UnavailableNote,
+} from "@app/shared";
+import type { Db } from "../../db/client";
+import { notFound } from "../../http/errors";
+import { planOf } from "../billing/plan.repo";
+import type { Member } from "../workspaces/member";
+import { type AccountRow, createAnalyticsRepo, type DayFigures, type PostResultRow } from "./analytics.repo";
+import { resultExcerpt } from "./overview.service";
+import { addDays, advancedIsPremium, dayIn, type ResultsPeriod, resolveRange } from "./results.range";
+
+/** The export stops after this many rows. */
+export const EXPORT_MAX_ROWS = 100_000;
+/** Rows read per statement while the export streams. */
+const EXPORT_BATCH = 1000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A stored map of missing figures, keeping the reasons the screens know (never a 500 for an odd row). */
+function gapsOf(raw: Record<string, string> | null): Partial<Record<string, MetricUnavailableReason>> {
+  const gaps: Partial<Record<string, MetricUnavailableReason>> = {};
+  for (const [metric, reason] of Object.entries(raw ?? {})) if (isReason(reason)) gaps[metric] = reason;
+  return gaps;
+}
+const isReason = (v: string): v is MetricUnavailableReason =>
+  (METRIC_UNAVAILABLE_REASONS as readonly string[]).includes(v);
+
+export function toPostResult(row: PostResultRow): PostResult {
+  const { content, ...figures } = row;
+  return {
+    ...figures,
+    platform: row.platform as Platform,
+    unavailable: gapsOf(row.unavailable),
+    excerpt: resultExcerpt(content),
+    engagementRate: engagementRate(row.engagements, reachOf(row)),
+  };
+}
+
+const figure = (value: number | null, previous: number | null): Figure => ({
+  value,
+  previous,
+  change: changePercent(value, previous),
+});
+
+type Sums = Omit<PostTotals, "engagementRate">;
+const emptySums = (): Sums => ({
+  posts: 0,
+  views: 0,
+  reach: 0,
+  likes: 0,
+  comments: 0,
+  shares: 0,
+  saves: 0,
+  clicks: 0,
+  engagements: 0,
+});
+/** Adds a day's figures (without its post count: posts are counted from the targets, read or not). */
+function addFigures(into: Sums, f: DayFigures) {
+  into.views += f.views;
+  into.reach += f.reach;
+  into.likes += f.likes;
+  into.comments += f.comments;
+  into.shares += f.shares;
+  into.saves += f.saves;
+  into.clicks += f.clicks;
+  into.engagements += f.engagements;
+}
+const withRate = (s: Sums): PostTotals => ({ ...s, engagementRate: engagementRate(s.engagements, s.reach) });
+
+/** Sums of counts, or null when nothing was counted. */
+function sumOrNull(values: (number | null)[]): number | null {
+  const known = values.filter((v): v is number => v !== null);
+  return known.length === 0 ? null : known.reduce((a, b) => a + b, 0);
+}
+
+/**
+ * The Analytics screen: figures summed from the latest snapshot of each post on each network (by the day it
+ * went out, in the viewer's zone) and from the accounts' daily readings. Every member may read them; Free
+ * reads the last 30 days, Premium its whole history, the per-post results and the export.
+ */
+export function createAnalyticsService(deps: { db: Db; now?: () => Date }) {
+  const repo = createAnalyticsRepo(deps.db);
+  const now = deps.now ?? (() => new Date());
+
+  async function isPremium(workspaceId: string, at: Date) {
+    return (await planOf(deps.db, workspaceId, at)) === "premium";
+  }
+
+  /** The range asked for (refused on Free beyond its days) and the filter, checked against the workspace. */
+  async function periodOf(
+    member: Member,
+    query: ResultsQuery,
+    at: Date,
+    premium: boolean,
+  ): Promise<{ range: ResultsRange; period: ResultsPeriod }> {
+    const range = resolveRange(query, at, premium);
+    if (query.accountId && !(await repo.hasAccount(member.workspaceId, query.accountId))) {
+      throw notFound(RESULTS_MESSAGES.accountNotFound);
+    }
+    const period: ResultsPeriod = {
+      workspaceId: member.workspaceId,
+      from: range.from,
+      to: range.to,
+      tz: range.tz,
+      platform: query.platform,
+      accountId: query.accountId,
+    };
+    return { range, period };
+  }
+
+  /** The period of a Premium-only read (403 on Free before anything else). */
+  async function premiumPeriodOf(member: Member, query: ResultsQuery) {
+    const at = now();
+    if (!(await isPremium(member.workspaceId, at))) throw advancedIsPremium();
+    return periodOf(member, query, at, true);
+  }
+
+  return {
+    async overview(member: Member, query: ResultsQuery): Promise<AnalyticsResponse> {
+      const at = now();
+      const { range, period } = await periodOf(member, query, at, await isPremium(member.workspaceId, at));
+      const [figures, published, postGaps, accounts, steps] = await Promise.all([
+        repo.figuresByDay(period, range.previousFrom, range.to),
+        repo.publishedByDay(period, range.previousFrom, range.to),
+        repo.unavailableOfPosts(period),
+        repo.accounts(period),
+        repo.followerSteps(period),
+      ]);
+      const inRange = (day: string) => day >= range.from;
+
+      // Posts and their figures: the period, the previous one, each network and each day.
+      const current = emptySums();
+      const previous = emptySums();
+      const byNetwork = new Map<string, Sums>();
+      const byDay = new Map<string, Sums>();
+      const sumsIn = (map: Map<string, Sums>, key: string) => {
+        const sums = map.get(key) ?? emptySums();
+        map.set(key, sums);
+        return sums;
+      };
+      for (const f of figures) {
+        if (!inRange(f.day)) {
+          addFigures(previous, f);
+          continue;
+        }
+        addFigures(current, f);
+        addFigures(sumsIn(byNetwork, f.platform), f);
+        addFigures(sumsIn(byDay, f.day), f);
+      }
+      for (const p of published) {
+        if (!inRange(p.day)) {
+          previous.posts += p.posts;
+          continue;
+        }
+        current.posts += p.posts;
+        sumsIn(byNetwork, p.platform).posts += p.posts;
+        sumsIn(byDay, p.day).posts += p.posts;
+      }
+
+      // Followers on the last day: readings, and on a period ending today an account never read counts its own count.
+      const endsNow = range.to >= dayIn(at, range.tz);
+      const followersAtEnd = (a: AccountRow) => a.followersAtEnd ?? (endsNow ? a.followerCount : null);
+      const followersOf = (list: AccountRow[]) => {
+        const sum = sumOrNull(list.map(followersAtEnd));
+        return sum === null && endsNow ? 0 : sum;
+      };
+
+      // Followers day by day: each account's last count carried forward.
+      const series: AnalyticsResponse["series"] = [];
+      let running = 0;
+      let read = false;
+      let step = 0;
+      for (let day = range.from, i = 0; i < range.days; i++, day = addDays(day, 1)) {
+        for (; step < steps.length && (steps[step]?.day ?? "") <= day; step++) {
+          running += steps[step]?.delta ?? 0;
+          read = true;
+        }
+        const sums = byDay.get(day);
+        series.push({
+          day,
+          posts: sums?.posts ?? 0,
+          reach: sums?.reach ?? 0,
+          engagements: sums?.engagements ?? 0,
+          followers: read ? running : null,
+        });
+      }
+
+      const networks = PLATFORMS.filter(
+        (platform) => byNetwork.has(platform) || accounts.some((a) => a.platform === platform),
+      ).map((platform) => ({
+        platform,
+        ...withRate(byNetwork.get(platform) ?? emptySums()),
+        followers: followersOf(accounts.filter((a) => a.platform === platform)),
+      }));
+
+      // What is missing, and why: from the period's posts and the accounts' latest readings.
+      const gaps = new Map<string, UnavailableNote>();
+      const note = (platform: string, metric: string, reason: string, count: number) => {
+        if (!isReason(reason)) return;
+        const key = `${platform}\u0000${metric}\u0000${reason}`;
+        const seen = gaps.get(key);
+        if (seen) seen.count += count;
+        else gaps.set(key, { platform: platform as Platform, metric, reason, count });
+      };
+      for (const g of postGaps) note(g.platform, g.metric, g.reason, g.count);
+      for (const a of accounts) {
+        for (const [metric, reason] of Object.entries(a.unavailable)) note(a.platform, metric, reason, 1);
+      }
+      const unavailable = [...gaps.values()].sort(
+        (a, b) =>
+          PLATFORMS.indexOf(a.platform) - PLATFORMS.indexOf(b.platform) ||
+          a.metric.localeCompare(b.metric) ||
+          a.reason.localeCompare(b.reason),
+      );
+
+      return {
+        range,
+        cards: {
+          reach: figure(current.reach, previous.reach),
+          engagementRate: figure(
+            engagementRate(current.engagements, current.reach),
+            engagementRate(previous.engagements, previous.reach),
+          ),
+          followers: figure(followersOf(accounts), sumOrNull(accounts.map((a) => a.followersBefore))),
+          postsPublished: figure(current.posts, previous.posts),
+        },
+        series,
+        networks,
+        accounts: accounts.map((a) => ({
+          id: a.id,
+          platform: a.platform as Platform,
+          handle: a.handle,
+          displayName: a.displayName,
+          followers: a.followersAtEnd ?? a.followerCount,
+          followersChange:
+            a.followersAtEnd !== null && a.followersBefore !== null ? a.followersAtEnd - a.followersBefore : null,
+          unavailable: gapsOf(a.unavailable),
+        })),
+        unavailable,
+      };
+    },
+
+    /** One page of the posts table (Premium). */
+    async posts(
+      member: Member,
+      query: ResultsQuery & { sort: PostsTableSort; order: "asc" | "desc"; page: number },
+    ): Promise<PostsTableResponse> {
+      const { range, period } = await premiumPeriodOf(member, query);
+      const [total, rows] = await Promise.all([
+        repo.countPostResults(period),
+        repo.postResults(period, query, RESULTS_PAGE_SIZE, (query.page - 1) * RESULTS_PAGE_SIZE),
+      ]);
+      return { range, rows: rows.map(toPostResult), total, page: query.page, pageSize: RESULTS_PAGE_SIZE };
+    },
+
+    /**
+     * The export (Premium): checked before anything is sent, then every row of the table in its order, read
+     * a batch at a time (at most EXPORT_MAX_ROWS).
+     */
+    async exportRows(
+      member: Member,
+      query: ResultsQuery & { sort: PostsTableSort; order: "asc" | "desc" },
+    ): Promise<{ range: ResultsRange; rows: AsyncGenerator<PostResult> }> {
+      const { range, period } = await premiumPeriodOf(member, query);
+      async function* rows() {
+        for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += EXPORT_BATCH) {
+          const batch = await repo.postResults(period, query, Math.min(EXPORT_BATCH, EXPORT_MAX_ROWS - offset), offset);
+          for (const row of batch) yield toPostResult(row);
+          if (batch.length < EXPORT_BATCH) return;
+        }
+      }
+      return { range, rows: rows() };
+    },
+
+    /** A post's readings on each network it went out on, oldest first (Premium). */
+    async history(member: Member, postId: string): Promise<PostMetricHistoryResponse> {
+      if (!(await isPremium(member.workspaceId, now()))) throw advancedIsPremium();
+      const post = UUID.test(postId) ? await repo.post(member.workspaceId, postId) : undefined;
+      if (!post) throw notFound(RESULTS_MESSAGES.postNotFound);
+      const [targets, snapshots] = await Promise.all([
+        repo.publishedTargets(member.workspaceId, post.id),
+        repo.snapshots(member.workspaceId, post.id),
+      ]);
+      const published = targets.map((t) => t.publishedAt).filter((at): at is string => at !== null);
+      return {
+        post: { id: post.id, excerpt: resultExcerpt(post.content), publishedAt: published.sort()[0] ?? null },
+        targets: targets.map((t) => ({
+          targetId: t.targetId,
+          platform: t.platform as Platform,
+          accountHandle: t.accountHandle,
+          publishedAt: t.publishedAt,
+          externalUrl: t.externalUrl,
+          unavailable: gapsOf(t.unavailable),
+          snapshots: snapshots.filter((s) => s.targetId === t.targetId).map(({ targetId: _, ...s }) => s),
+        })),
+      };
+    },
+  };
+}
+
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
