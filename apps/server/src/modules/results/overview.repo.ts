@@ -197,7 +197,7 @@ export function createOverviewRepo(db: Db) {
           postId: postMetrics.postId,
           platform: postMetrics.platform,
           accountId: postMetrics.accountId,
-          accountHandle: sql<string>`coalesce(${socialAccounts.username}, ${socialAccounts.displayName}, ${socialAccounts.platformAccountId})`,
+          accountHandle: sql<string>`coalesce(${socialAccounts.username}, ${socialAccounts.displayName}, '')`,
           content: posts.content,
           publishedAt: postMetrics.publishedAt,
           capturedAt: postMetrics.capturedAt,
