@@ -230,6 +230,7 @@ export async function buildApp(deps: AppDeps) {
         repo: createMetricsRepo(database.db),
         accounts,
         xPolling: config.xMetrics,
+        retentionDays: config.metricsRetentionDays,
         now: deps.now,
       }),
       now: deps.now,

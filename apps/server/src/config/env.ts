@@ -78,6 +78,16 @@ const envSchema = z.object({
    * every age as the other networks, "off" not at all.
    */
   X_METRICS: z.enum(["off", "light", "full"]).default("light"),
+  /**
+   * Days of results history kept: older snapshots of posts (each post's newest kept) and older daily account
+   * readings are deleted once a day. 0 keeps them for ever.
+   */
+  METRICS_RETENTION_DAYS: z.coerce
+    .number()
+    .int("METRICS_RETENTION_DAYS must be a whole number of days")
+    .min(0, "METRICS_RETENTION_DAYS must be 0 (keep for ever) or more")
+    .max(36_500, "METRICS_RETENTION_DAYS must be at most 36500 (100 years)")
+    .default(0),
   /** How long a worker holds a target it claimed; a stopped worker's targets are taken over after this. */
   PUBLISHING_LEASE_SECONDS: z.coerce.number().positive().default(300),
   /** How long a worker with nothing to do waits before it looks for due posts again. */
@@ -146,6 +156,8 @@ export interface Config {
   publishingWorker: boolean;
   /** how much of X's (paid) metric reads the workers make */
   xMetrics: "off" | "light" | "full";
+  /** days of results history kept (0: for ever) */
+  metricsRetentionDays: number;
   /** the publishing workers' settings: lease of a claim, wait between idle rounds, targets per claim and at once */
   publishing: { leaseMs: number; pollMs: number; batch: number; concurrency: number };
   /** Where media bytes are kept: S3 when S3_BUCKET is set, else local disk under dataDir/media. */
@@ -255,6 +267,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     refreshSweepMs: e.REFRESH_SWEEP_SECONDS * 1000,
     publishingWorker: e.PUBLISHING_WORKER === "on",
     xMetrics: e.X_METRICS,
+    metricsRetentionDays: e.METRICS_RETENTION_DAYS,
     publishing: {
       leaseMs: Math.round(e.PUBLISHING_LEASE_SECONDS * 1000),
       pollMs: e.PUBLISHING_POLL_MS,

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../db/client";
 import { jobs } from "../db/schema";
 
@@ -42,6 +42,22 @@ interface ClaimRow {
 }
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+/** The jobs a claim returned, soonest first. */
+const claimedOf = (res: unknown): ClaimedJob[] =>
+  rowsOf<ClaimRow>(res)
+    .map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      key: r.key,
+      workspaceId: r.workspace_id,
+      payload: r.payload ?? {},
+      runAt: new Date(r.run_at),
+      attempts: r.attempts,
+      lastError: r.last_error,
+      recovered: r.recovered,
+    }))
+    .sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
 
 /** Longest kind and key taken: keys are built by code, so a longer one is a bug, not a user's input. */
 const MAX_KIND_LENGTH = 64;
@@ -123,19 +139,62 @@ export function createJobsRepo(db: Db) {
         from chosen c
         where j.id = c.id
         returning j.id, j.kind, j.key, j.workspace_id, j.payload, j.run_at, j.attempts, j.last_error, c.recovered`);
-      return rowsOf<ClaimRow>(res)
-        .map((r) => ({
-          id: r.id,
-          kind: r.kind,
-          key: r.key,
-          workspaceId: r.workspace_id,
-          payload: r.payload ?? {},
-          runAt: new Date(r.run_at),
-          attempts: r.attempts,
-          lastError: r.last_error,
-          recovered: r.recovered,
-        }))
-        .sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
+      return claimedOf(res);
+    },
+
+    /**
+     * Who holds the claim `job` is (a worker's id): null once it is done, or taken over since (its attempts went on).
+     */
+    async holder(job: Pick<ClaimedJob, "id" | "attempts">): Promise<string | null> {
+      const [row] = await db
+        .select({ owner: jobs.leaseOwner })
+        .from(jobs)
+        .where(and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts), isNull(jobs.doneAt)))
+        .limit(1);
+      return row?.owner ?? null;
+    },
+
+    /**
+     * Claims for `owner`, as claimDue does (FOR UPDATE SKIP LOCKED and a lease), up to `limit` more due jobs of
+     * `kind` whose payload's `field` is `value`: jobs to run along with one the owner holds (e.g. the other posts
+     * of one account, read in the same call). Besides free ones (counted as an attempt), it takes jobs the owner
+     * already holds (claimed but not yet started: their attempt is counted already) except those in `except`.
+     * Jobs that have had their attempts are left to claimDue, which gives them up.
+     */
+    async claimAlong(
+      owner: string,
+      now: Date,
+      o: { kind: string; field: string; value: string; limit: number; leaseMs: number; maxAttempts: number },
+      except: readonly string[],
+    ): Promise<ClaimedJob[]> {
+      if (o.limit <= 0) return [];
+      const skip =
+        except.length > 0
+          ? sql`and j.id not in (${sql.join(
+              except.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`
+          : sql``;
+      const res = await db.execute(sql`
+        with chosen as materialized (
+          select j.id, j.lease_owner is not distinct from ${owner} as held,
+                 j.lease_until is not null and j.lease_owner is distinct from ${owner} as recovered
+          from ${jobs} j
+          where j.done_at is null and j.run_at <= ${now} and j.kind = ${o.kind}
+            and j.payload ->> ${o.field} = ${o.value}
+            and ((j.lease_owner = ${owner} and j.attempts <= ${o.maxAttempts})
+              or ((j.lease_until is null or j.lease_until < ${now}) and j.attempts < ${o.maxAttempts}))
+            ${skip}
+          order by j.run_at limit ${o.limit}
+          for update skip locked
+        )
+        update ${jobs} j
+        set lease_owner = ${owner}, lease_until = ${new Date(now.getTime() + o.leaseMs)},
+            attempts = j.attempts + case when c.held then 0 else 1 end
+        from chosen c
+        where j.id = c.id
+        returning j.id, j.kind, j.key, j.workspace_id, j.payload, j.run_at, j.attempts, j.last_error, c.recovered`);
+      return claimedOf(res);
     },
 
     /** Keeps the lease while a long job runs; false when it is no longer the caller's. */
@@ -152,6 +211,17 @@ export function createJobsRepo(db: Db) {
         .where(held(id, owner))
         .returning({ id: jobs.id });
       return rows.length > 0;
+    },
+
+    /** Completes the jobs of `ids` the caller still holds; returns the ids it completed. */
+    async completeMany(ids: readonly string[], owner: string, now: Date): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .update(jobs)
+        .set({ doneAt: now, leaseOwner: null, leaseUntil: null, lastError: null })
+        .where(and(inArray(jobs.id, [...ids]), eq(jobs.leaseOwner, owner), isNull(jobs.doneAt)))
+        .returning({ id: jobs.id });
+      return rows.map((r) => r.id);
     },
 
     /**

@@ -1,10 +1,11 @@
 import { postFigures } from "@app/sandbox";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterEach, expect, test } from "vitest";
-import { jobs, postMetrics } from "../../src/db/schema";
+import { jobs, postMetrics, posts, postTargets } from "../../src/db/schema";
 import { startMetricsSchedule } from "../../src/modules/metrics/metrics.collector";
 import { createNetworkTestApp, type NetworkTestApp } from "../helpers";
 import { duePost, publishDue, publisherOn } from "../publishing";
+import { workspaceOf } from "../results";
 
 let t: NetworkTestApp;
 afterEach(async () => {
@@ -55,4 +56,86 @@ test("a published post is read at its ages and no more; X, which charges per rea
     expect(snapshot).toMatchObject({ views: expected.views, likes: expected.likes, comments: expected.comments });
   }
   expect((await t.db.select().from(jobs).where(eq(jobs.kind, "post-metrics"))).length).toBe(8);
+});
+
+/** X's post lookups the sandbox received. */
+const xLookups = () =>
+  t.sandbox.requests.filter((r) => r.platform === "twitter" && r.method === "GET" && r.path === "api.x.com/2/tweets")
+    .length;
+
+test("an account's polls due at once are read together, 100 posts a call on X; a failed call fails each of its polls", async () => {
+  t = await createNetworkTestApp();
+  const x = await publisherOn(t, "twitter", "xbatch");
+  // 250 posts of one account on X, written due now and published together.
+  const POSTS = 250;
+  const owner = await workspaceOf(t, x.cookie);
+  const due = t.clock.now();
+  const written = await t.db
+    .insert(posts)
+    .values(
+      Array.from({ length: POSTS }, (_, i) => ({
+        workspaceId: owner.workspaceId,
+        userId: owner.userId,
+        content: `One of many, number ${i}`,
+        status: "scheduled" as const,
+        scheduledAt: due,
+        timezone: "UTC",
+      })),
+    )
+    .returning({ id: posts.id });
+  await t.db
+    .insert(postTargets)
+    .values(written.map((p) => ({ postId: p.id, accountId: x.accountId, platform: "twitter", nextAttemptAt: due })));
+  await publishDue(t, written[0]?.id as string);
+  expect(t.sandbox.published("twitter")).toHaveLength(POSTS);
+  await startMetricsSchedule(t.db, t.clock.now());
+  await runDue();
+  const polls = await t.db.select().from(jobs).where(eq(jobs.kind, "post-metrics"));
+  expect(polls).toHaveLength(POSTS * 2);
+  expect(polls.every((j) => j.payload.accountId === x.accountId)).toBe(true);
+
+  // At 1 day, the 250 polls fall due together: 3 lookups (100, 100 and 50 ids), a snapshot each, each poll done once.
+  t.clock.advance(24 * HOUR);
+  await runDue();
+  expect(xLookups()).toBe(3);
+  let snapshots = await t.db.select().from(postMetrics);
+  expect(snapshots).toHaveLength(POSTS);
+  expect(new Set(snapshots.map((s) => s.targetId)).size).toBe(POSTS);
+  const dayPolls = (await t.db.select().from(jobs).where(eq(jobs.kind, "post-metrics"))).filter((j) =>
+    j.key.endsWith(`:${24 * HOUR}`),
+  );
+  expect(dayPolls.map((j) => [j.attempts, j.doneAt !== null, j.leaseOwner])).toEqual(
+    dayPolls.map(() => [1, true, null]),
+  );
+
+  // At 7 days, on X's free tier (one lookup per 15 minutes), the first call reads 100 posts; the others are refused
+  // (429, tried twice more at once by the adapter): each of their 150 polls fails alike, tried again after X's window.
+  t.clock.advance(144 * HOUR);
+  t.sandbox.setReview({ twitter: { tier: "free" } });
+  await runDue();
+  expect(xLookups()).toBe(3 + 1 + 2 * 3);
+  expect(await t.db.select().from(postMetrics)).toHaveLength(POSTS + 100);
+  const failed = await t.db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.kind, "post-metrics"), isNull(jobs.doneAt)));
+  expect(failed).toHaveLength(150);
+  for (const j of failed) {
+    expect(j).toMatchObject({ attempts: 1, leaseOwner: null, leaseUntil: null });
+    expect(j.lastError).toMatch(/too many requests/i);
+    expect(j.runAt.getTime() - t.clock.now().getTime()).toBeGreaterThanOrEqual(14 * 60_000);
+  }
+  t.sandbox.setReview({ twitter: { tier: "basic" } });
+  t.clock.advance(Math.max(...failed.map((j) => j.runAt.getTime())) - t.clock.now().getTime());
+  await runDue();
+  expect(xLookups()).toBe(3 + 7 + 2);
+  snapshots = await t.db.select().from(postMetrics);
+  expect(snapshots).toHaveLength(POSTS * 2);
+  expect(snapshots.filter((s) => s.isLatest)).toHaveLength(POSTS);
+  expect(
+    await t.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, "post-metrics"), isNull(jobs.doneAt))),
+  ).toEqual([]);
 });

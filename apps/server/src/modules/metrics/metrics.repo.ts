@@ -1,8 +1,14 @@
 import { ACCOUNT_METRICS_EVERY_MS, type Platform } from "@app/shared";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accountMetrics, postMetrics, posts, postTargets, socialAccounts } from "../../db/schema";
 import type { AccountMetricsReading, PostMetricsReading } from "../../platforms/platform";
+
+/** Rows a statement changed (node-postgres and PGlite name it differently). */
+const affected = (res: unknown) => {
+  const r = res as { rowCount?: number | null; affectedRows?: number };
+  return r.rowCount ?? r.affectedRows ?? 0;
+};
 
 /** What a poll of one published target needs to know. */
 export interface PolledTarget {
@@ -16,6 +22,8 @@ export interface PolledTarget {
   publishedAt: Date;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const POST_METRICS_JOB = "post-metrics";
 export const ACCOUNT_METRICS_JOB = "account-metrics";
 
@@ -25,6 +33,7 @@ export function createMetricsRepo(db: Db) {
     /**
      * Queues a poll of every target published in the last `withinMs` at each age (a job per target and age,
      * due when the post reaches it; the unique key keeps each one queued once), for the networks in `agesFor`.
+     * The payload names the account too: a poll reads the account's other due polls in the same call.
      * One statement, however many targets.
      */
     async schedulePostPolls(now: Date, agesFor: Partial<Record<Platform, readonly number[]>>, withinMs: number) {
@@ -36,13 +45,13 @@ export function createMetricsRepo(db: Db) {
       const res = await db.execute(sql`
         insert into jobs (kind, key, workspace_id, payload, run_at)
         select ${POST_METRICS_JOB}, ${POST_METRICS_JOB} || ':' || t.id || ':' || a.ms, p.workspace_id,
-               jsonb_build_object('targetId', t.id), t.published_at + a.ms * interval '1 millisecond'
+               jsonb_build_object('targetId', t.id, 'accountId', t.account_id), t.published_at + a.ms * interval '1 millisecond'
         from ${postTargets} t
         join ${posts} p on p.id = t.post_id
         join (values ${sql.join(rows, sql`, `)}) as a(platform, ms) on a.platform = t.platform
         where t.status = 'published' and t.external_id is not null and t.published_at >= ${since}
         on conflict (key) do nothing`);
-      return (res as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? 0;
+      return affected(res);
     },
 
     /**
@@ -61,11 +70,14 @@ export function createMetricsRepo(db: Db) {
         from ${socialAccounts} s
         where s.is_active
         on conflict (key) do nothing`);
-      return (res as unknown as { rowCount?: number }).rowCount ?? 0;
+      return affected(res);
     },
 
-    async target(targetId: string): Promise<PolledTarget | undefined> {
-      const [row] = await db
+    /** The published targets of `targetIds` (those deleted since, or no longer published, left out). */
+    async targets(targetIds: readonly string[]): Promise<PolledTarget[]> {
+      const ids = targetIds.filter((id) => UUID.test(id));
+      if (ids.length === 0) return [];
+      const rows = await db
         .select({
           targetId: postTargets.id,
           postId: postTargets.postId,
@@ -80,49 +92,65 @@ export function createMetricsRepo(db: Db) {
         })
         .from(postTargets)
         .innerJoin(posts, eq(posts.id, postTargets.postId))
-        .where(eq(postTargets.id, targetId))
-        .limit(1);
-      if (!row?.externalId || !row.publishedAt || row.status !== "published") return undefined;
-      const { options, status: _status, ...target } = row;
-      // A LinkedIn company post is read as its organization's (the target keeps no page for LinkedIn).
-      const linkedin = options.linkedin;
-      const organization = linkedin?.postAs === "company" ? (linkedin.organizationId ?? null) : null;
-      return {
-        ...target,
-        platform: row.platform as Platform,
-        externalId: row.externalId,
-        publishedAt: row.publishedAt,
-        pageId: row.platform === "linkedin" ? organization : row.pageId,
-      };
+        .where(inArray(postTargets.id, ids));
+      const out: PolledTarget[] = [];
+      for (const row of rows) {
+        if (!row.externalId || !row.publishedAt || row.status !== "published") continue;
+        const { options, status: _status, ...target } = row;
+        // A LinkedIn company post is read as its organization's (the target keeps no page for LinkedIn).
+        const linkedin = options.linkedin;
+        const organization = linkedin?.postAs === "company" ? (linkedin.organizationId ?? null) : null;
+        out.push({
+          ...target,
+          platform: row.platform as Platform,
+          externalId: row.externalId,
+          publishedAt: row.publishedAt,
+          pageId: row.platform === "linkedin" ? organization : row.pageId,
+        });
+      }
+      return out;
     },
 
-    /** Keeps a reading as the target's newest snapshot (the one before it stays in the history). */
-    async savePostReading(target: PolledTarget, at: Date, reading: PostMetricsReading) {
-      const f = reading.figures;
+    /** Keeps each reading as its target's newest snapshot (the one before it stays in the history); one transaction. */
+    async savePostReadings(at: Date, readings: readonly { target: PolledTarget; reading: PostMetricsReading }[]) {
+      if (readings.length === 0) return;
       await db.transaction(async (tx) => {
         await tx
           .update(postMetrics)
           .set({ isLatest: false })
-          .where(and(eq(postMetrics.targetId, target.targetId), eq(postMetrics.isLatest, true)));
-        await tx.insert(postMetrics).values({
-          workspaceId: target.workspaceId,
-          postId: target.postId,
-          targetId: target.targetId,
-          accountId: target.accountId,
-          platform: target.platform,
-          capturedAt: at,
-          publishedAt: target.publishedAt,
-          isLatest: true,
-          views: f.views ?? null,
-          reach: f.reach ?? null,
-          likes: f.likes ?? null,
-          comments: f.comments ?? null,
-          shares: f.shares ?? null,
-          saves: f.saves ?? null,
-          clicks: f.clicks ?? null,
-          videoViews: f.videoViews ?? null,
-          unavailable: reading.unavailable as Record<string, string>,
-        });
+          .where(
+            and(
+              inArray(
+                postMetrics.targetId,
+                readings.map((r) => r.target.targetId),
+              ),
+              eq(postMetrics.isLatest, true),
+            ),
+          );
+        await tx.insert(postMetrics).values(
+          readings.map(({ target, reading }) => {
+            const f = reading.figures;
+            return {
+              workspaceId: target.workspaceId,
+              postId: target.postId,
+              targetId: target.targetId,
+              accountId: target.accountId,
+              platform: target.platform,
+              capturedAt: at,
+              publishedAt: target.publishedAt,
+              isLatest: true,
+              views: f.views ?? null,
+              reach: f.reach ?? null,
+              likes: f.likes ?? null,
+              comments: f.comments ?? null,
+              shares: f.shares ?? null,
+              saves: f.saves ?? null,
+              clicks: f.clicks ?? null,
+              videoViews: f.videoViews ?? null,
+              unavailable: reading.unavailable as Record<string, string>,
+            };
+          }),
+        );
       });
     },
 
@@ -145,6 +173,25 @@ export function createMetricsRepo(db: Db) {
         .insert(accountMetrics)
         .values({ workspaceId: account.workspaceId, accountId: account.id, platform: account.platform, day, ...values })
         .onConflictDoUpdate({ target: [accountMetrics.accountId, accountMetrics.day], set: values });
+    },
+
+    /**
+     * Deletes up to `limit` post snapshots captured before `before`, each target's newest kept (one statement,
+     * so a big table is not locked for long); returns how many.
+     */
+    async purgePostSnapshots(before: Date, limit: number): Promise<number> {
+      const res = await db.execute(sql`
+        delete from ${postMetrics} where id in (
+          select id from ${postMetrics} where captured_at < ${before} and not is_latest limit ${limit})`);
+      return affected(res);
+    },
+
+    /** Deletes up to `limit` daily account readings of days before `beforeDay` (YYYY-MM-DD); returns how many. */
+    async purgeAccountReadings(beforeDay: string, limit: number): Promise<number> {
+      const res = await db.execute(sql`
+        delete from ${accountMetrics} where id in (
+          select id from ${accountMetrics} where day < ${beforeDay}::date limit ${limit})`);
+      return affected(res);
     },
 
     async account(accountId: string) {
