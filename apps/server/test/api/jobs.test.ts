@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Db } from "../../src/db/client";
 import { jobs } from "../../src/db/schema";
@@ -313,5 +313,63 @@ describe("retention", () => {
     expect(await repo.purgeDone(clock.now())).toBe(1);
     expect((await db.select().from(jobs)).map((j) => j.key)).toEqual(["queued"]);
     expect(await enqueue(db, { kind: "digest", key: "old", runAt: clock.now() })).toBe(true);
+  });
+});
+
+describe("claiming along", () => {
+  test("claimAlong takes due jobs of the same kind and payload value: free ones (an attempt) and the owner's own", async () => {
+    const now = clock.now();
+    const job = (key: string, accountId: string, extra: Partial<{ kind: string; runAt: Date }> = {}) => ({
+      kind: "post-metrics",
+      key,
+      payload: { targetId: key, accountId },
+      runAt: now,
+      ...extra,
+    });
+    await repo.enqueueMany([
+      job("mine-1", "a"),
+      job("mine-2", "a"),
+      job("free-1", "a"),
+      job("free-2", "a"),
+      job("theirs", "a"),
+      job("later", "a", { runAt: new Date(now.getTime() + MIN) }),
+      job("other-account", "b"),
+      job("other-kind", "a", { kind: "digest" }),
+      job("tired", "a"),
+    ]);
+    await db.update(jobs).set({ attempts: 5 }).where(eq(jobs.key, "tired"));
+    // "w1" holds mine-1 and mine-2 (it runs mine-1); "w2" holds theirs.
+    const lease = { leaseUntil: new Date(now.getTime() + 5 * MIN), attempts: 1 };
+    await db
+      .update(jobs)
+      .set({ leaseOwner: "w1", ...lease })
+      .where(inArray(jobs.key, ["mine-1", "mine-2"]));
+    await db
+      .update(jobs)
+      .set({ leaseOwner: "w2", ...lease })
+      .where(eq(jobs.key, "theirs"));
+    const first = await row("mine-1");
+    const options = {
+      kind: "post-metrics",
+      field: "accountId",
+      value: "a",
+      limit: 10,
+      leaseMs: 5 * MIN,
+      maxAttempts: 5,
+    };
+    const along = await repo.claimAlong("w1", now, options, [first.id]);
+    expect(along.map((j) => j.key).sort()).toEqual(["free-1", "free-2", "mine-2"]);
+    const attempts = Object.fromEntries((await db.select().from(jobs)).map((j) => [j.key, j.attempts]));
+    // Held ones were counted by claimDue already; free ones count now.
+    expect(along.every((j) => j.attempts === 1 && attempts[j.key] === 1)).toBe(true);
+    expect(await repo.holder(first)).toBe("w1");
+    expect(await repo.holder({ id: first.id, attempts: 2 })).toBeNull();
+
+    // Only the caller's claims are completed.
+    const theirs = await row("theirs");
+    const ids = [first.id, ...along.map((j) => j.id), theirs.id];
+    expect((await repo.completeMany(ids, "w1", now)).length).toBe(4);
+    expect((await row("theirs")).doneAt).toBeNull();
+    expect(await repo.claimAlong("w1", now, options, [])).toEqual([]);
   });
 });
