@@ -16,6 +16,7 @@ import {
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { socialAccounts } from "../../src/db/schema";
+import { safeCell } from "../../src/modules/results/analytics.csv";
 import { createTestApp, signedInUser, type TestApp, testClock } from "../helpers";
 import {
   type SeedFigures,
@@ -790,4 +791,9 @@ describe("GET /api/analytics/export.csv (Premium)", () => {
     const empty = await get(owner.cookie, `/api/analytics/export.csv${qs({ from: "2026-01-01", to: "2026-01-31" })}`);
     expect(parseCsv(empty.body)).toEqual([HEADER]);
   });
+});
+
+test("a cell a spreadsheet would run as a formula starts with an apostrophe", () => {
+  for (const risky of ["=1+1", "+33 6", "-2", "@SUM(A1)", "\tx", "\rx"]) expect(safeCell(risky)).toBe(`'${risky}`);
+  for (const plain of ["Hello", "1+1=2", " =x", "", "'quoted"]) expect(safeCell(plain)).toBe(plain);
 });

@@ -1,4 +1,4 @@
-import { Readable } from "node:stream";
+import { pipeline, Readable } from "node:stream";
 import type { PostResult } from "@app/shared";
 import { stringify } from "csv-stringify";
 
@@ -34,11 +34,19 @@ const cellOf = (value: string | number | null) =>
   value === null ? "" : typeof value === "number" ? String(value) : safeCell(value);
 
 /** The CSV file of the rows, streamed as they are read: dates in ISO 8601 (UTC), a missing figure empty. */
-export function exportCsv(rows: AsyncIterable<PostResult>): Readable {
+export function exportCsv(rows: AsyncIterable<PostResult>, onError: (err: Error) => void): Readable {
   async function* records() {
     for await (const row of rows) yield COLUMNS.map(([, cell]) => cellOf(cell(row)));
   }
-  return Readable.from(records()).pipe(stringify({ header: true, columns: EXPORT_HEADER, record_delimiter: "\r\n" }));
+  // pipeline, not pipe: a read failing midway ends the file (and the response) instead of leaving it open.
+  return pipeline(
+    Readable.from(records()),
+    stringify({ header: true, columns: EXPORT_HEADER, record_delimiter: "\r\n" }),
+    (err) => {
+      // A reader leaving early is not a failure.
+      if (err && (err as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE") onError(err);
+    },
+  );
 }
 
 /** The export's file name: the period it covers. */

@@ -137,15 +137,19 @@ export function createAnalyticsRepo(db: Db) {
 
     /** The latest figures of the targets published from `from` to `to`, summed by network and day. */
     async figuresByDay(p: ResultsPeriod, from: string, to: string): Promise<DayFigures[]> {
+      // Grouped by the date itself (written as text once per group, far cheaper than once per row).
       const res = await db.execute(sql`
-        select m.platform, ${dayOf(sql`m.published_at`, p.tz)}::text as day, count(*)::int as posts,
-          sum(coalesce(m.views, 0))::float8 as views, sum(${REACH_SQL})::float8 as reach,
-          sum(coalesce(m.likes, 0))::float8 as likes, sum(coalesce(m.comments, 0))::float8 as comments,
-          sum(coalesce(m.shares, 0))::float8 as shares, sum(coalesce(m.saves, 0))::float8 as saves,
-          sum(coalesce(m.clicks, 0))::float8 as clicks, sum(${ENGAGEMENTS_SQL})::float8 as engagements
-        from ${postMetrics} m
-        where ${latestInPeriod(p, from, to)}
-        group by 1, 2`);
+        select platform, day::text as day, posts, views, reach, likes, comments, shares, saves, clicks, engagements
+        from (
+          select m.platform, ${dayOf(sql`m.published_at`, p.tz)} as day, count(*)::int as posts,
+            sum(coalesce(m.views, 0))::float8 as views, sum(${REACH_SQL})::float8 as reach,
+            sum(coalesce(m.likes, 0))::float8 as likes, sum(coalesce(m.comments, 0))::float8 as comments,
+            sum(coalesce(m.shares, 0))::float8 as shares, sum(coalesce(m.saves, 0))::float8 as saves,
+            sum(coalesce(m.clicks, 0))::float8 as clicks, sum(${ENGAGEMENTS_SQL})::float8 as engagements
+          from ${postMetrics} m
+          where ${latestInPeriod(p, from, to)}
+          group by 1, 2
+        ) x`);
       return rowsOf<DayFigures>(res);
     },
 
@@ -164,10 +168,12 @@ export function createAnalyticsRepo(db: Db) {
       if (p.platform) conditions.push(sql`t.platform = ${p.platform}`);
       if (p.accountId) conditions.push(sql`t.account_id = ${p.accountId}`);
       const res = await db.execute(sql`
-        select t.platform, ${dayOf(sql`t.published_at`, p.tz)}::text as day, count(*)::int as posts
-        from ${postTargets} t join ${posts} p on p.id = t.post_id
-        where ${sql.join(conditions, sql` and `)}
-        group by 1, 2`);
+        select platform, day::text as day, posts from (
+          select t.platform, ${dayOf(sql`t.published_at`, p.tz)} as day, count(*)::int as posts
+          from ${postTargets} t join ${posts} p on p.id = t.post_id
+          where ${sql.join(conditions, sql` and `)}
+          group by 1, 2
+        ) x`);
       return rowsOf(res);
     },
 

@@ -89,7 +89,7 @@ export async function analyticsRoutes(app: FastifyInstance, opts: ResultsRouteOp
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="${exportFileName(range.from, range.to)}"`)
         .header("cache-control", "private, no-store")
-        .send(exportCsv(rows));
+        .send(exportCsv(rows, (err) => req.log.error({ err }, "analytics export stopped")));
     },
   );
 
