@@ -381,6 +381,8 @@ export const RESULTS_MESSAGES = {
   advancedIsPremium:
     "Per-post results, export and best times to post are part of Premium's advanced analytics and reporting. Upgrade to Premium to use them.",
   rangeIncomplete: "Choose both a start and an end date.",
+  daysInvalid: "Choose 7, 30 or 90 days.",
+  daysOrDates: "Choose a number of days or a start and end date, not both.",
   rangeReversed: "The start date must be on or before the end date.",
   rangeTooLong: "Choose a range of at most 5 years.",
   zoneInvalid: "Unknown time zone.",

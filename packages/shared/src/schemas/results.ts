@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RESULTS_MESSAGES } from "../constants/messages";
-import { METRIC_UNAVAILABLE_REASONS, RESULTS_MAX_DAYS } from "../constants/metrics";
+import { METRIC_UNAVAILABLE_REASONS, RESULTS_MAX_DAYS, RESULTS_RANGE_PRESETS } from "../constants/metrics";
 import { PLATFORMS } from "../constants/platforms";
 import { isCalendarDate, isTimeZone } from "../rules/schedule-time";
 import { singleLineText } from "./text";
@@ -22,11 +22,19 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /**
- * The period and filter of a results screen. `from` and `to` are both included; without them, the last 30 days
- * ending today (in `tz`). Free workspaces may look back 30 days at most (403 PREMIUM_REQUIRED beyond).
+ * The period and filter of a results screen: `days` (7, 30 or 90) ending today in `tz` (the server's today), or
+ * `from` and `to`, both included; without either, the last 30 days. Free workspaces may look back 30 days at
+ * most (403 PREMIUM_REQUIRED beyond).
  */
 export const resultsQuerySchema = z
   .object({
+    days: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .refine((n) => (RESULTS_RANGE_PRESETS as readonly number[]).includes(n), RESULTS_MESSAGES.daysInvalid)
+        .optional(),
+    ),
     from: z.preprocess(emptyToUndefined, calendarDay("From").optional()),
     to: z.preprocess(emptyToUndefined, calendarDay("To").optional()),
     tz: z.preprocess(emptyToUndefined, timeZone.default("UTC")),
@@ -36,6 +44,10 @@ export const resultsQuerySchema = z
   .refine((q) => (q.from === undefined) === (q.to === undefined), {
     message: RESULTS_MESSAGES.rangeIncomplete,
     path: ["from"],
+  })
+  .refine((q) => q.days === undefined || q.from === undefined, {
+    message: RESULTS_MESSAGES.daysOrDates,
+    path: ["days"],
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: RESULTS_MESSAGES.rangeReversed, path: ["from"] })
   .refine((q) => !q.from || !q.to || daysBetween(q.from, q.to) <= RESULTS_MAX_DAYS, {

@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accountMetrics, postMetrics, posts, postTargets, socialAccounts } from "../../db/schema";
 import type { ResultsPeriod } from "./results.range";
+import type { PostResultRow } from "./results.rows";
 import { dayEnd, dayOf, dayStart, ENGAGEMENTS_SQL, latestInPeriod, REACH_SQL } from "./results.sql";
 
 /** The rows of a raw statement (PGlite and node-postgres both answer { rows }). */
@@ -52,26 +53,6 @@ export interface AccountRow {
 }
 
 /** A post on one network with its latest snapshot: a row of the posts table and of the export. */
-export interface PostResultRow {
-  targetId: string;
-  postId: string;
-  platform: string;
-  accountId: string;
-  accountHandle: string;
-  content: string;
-  publishedAt: string;
-  capturedAt: string;
-  views: number | null;
-  reach: number | null;
-  likes: number | null;
-  comments: number | null;
-  shares: number | null;
-  saves: number | null;
-  clicks: number | null;
-  videoViews: number | null;
-  engagements: number;
-  unavailable: Record<string, string>;
-}
 
 export interface SnapshotRow {
   targetId: string;

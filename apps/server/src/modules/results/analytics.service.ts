@@ -3,8 +3,6 @@ import {
   changePercent,
   engagementRate,
   type Figure,
-  METRIC_UNAVAILABLE_REASONS,
-  type MetricUnavailableReason,
   PLATFORMS,
   type Platform,
   type PostMetricHistoryResponse,
@@ -16,16 +14,15 @@ import {
   RESULTS_PAGE_SIZE,
   type ResultsQuery,
   type ResultsRange,
-  reachOf,
   type UnavailableNote,
 } from "@app/shared";
 import type { Db } from "../../db/client";
 import { notFound } from "../../http/errors";
 import { planOf } from "../billing/plan.repo";
 import type { Member } from "../workspaces/member";
-import { type AccountRow, createAnalyticsRepo, type DayFigures, type PostResultRow } from "./analytics.repo";
-import { resultExcerpt } from "./overview.service";
+import { type AccountRow, createAnalyticsRepo, type DayFigures } from "./analytics.repo";
 import { addDays, advancedIsPremium, dayIn, type ResultsPeriod, resolveRange } from "./results.range";
+import { isReason, knownReasons, resultExcerpt, toPostResult } from "./results.rows";
 
 /** The export stops after this many rows. */
 export const EXPORT_MAX_ROWS = 100_000;
@@ -33,26 +30,6 @@ export const EXPORT_MAX_ROWS = 100_000;
 const EXPORT_BATCH = 1000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A stored map of missing figures, keeping the reasons the screens know (never a 500 for an odd row). */
-function gapsOf(raw: Record<string, string> | null): Partial<Record<string, MetricUnavailableReason>> {
-  const gaps: Partial<Record<string, MetricUnavailableReason>> = {};
-  for (const [metric, reason] of Object.entries(raw ?? {})) if (isReason(reason)) gaps[metric] = reason;
-  return gaps;
-}
-const isReason = (v: string): v is MetricUnavailableReason =>
-  (METRIC_UNAVAILABLE_REASONS as readonly string[]).includes(v);
-
-export function toPostResult(row: PostResultRow): PostResult {
-  const { content, ...figures } = row;
-  return {
-    ...figures,
-    platform: row.platform as Platform,
-    unavailable: gapsOf(row.unavailable),
-    excerpt: resultExcerpt(content),
-    engagementRate: engagementRate(row.engagements, reachOf(row)),
-  };
-}
 
 const figure = (value: number | null, previous: number | null): Figure => ({
   value,
@@ -252,7 +229,7 @@ export function createAnalyticsService(deps: { db: Db; now?: () => Date }) {
           followers: a.followersAtEnd ?? a.followerCount,
           followersChange:
             a.followersAtEnd !== null && a.followersBefore !== null ? a.followersAtEnd - a.followersBefore : null,
-          unavailable: gapsOf(a.unavailable),
+          unavailable: knownReasons(a.unavailable),
         })),
         unavailable,
       };
@@ -308,7 +285,7 @@ export function createAnalyticsService(deps: { db: Db; now?: () => Date }) {
           accountHandle: t.accountHandle,
           publishedAt: t.publishedAt,
           externalUrl: t.externalUrl,
-          unavailable: gapsOf(t.unavailable),
+          unavailable: knownReasons(t.unavailable),
           snapshots: snapshots.filter((s) => s.targetId === t.targetId).map(({ targetId: _, ...s }) => s),
         })),
       };

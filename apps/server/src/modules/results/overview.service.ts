@@ -7,18 +7,13 @@ import {
   type DashboardResponse,
   type EngagementResponse,
   engagementRate,
-  engagementsOf,
   type Figure,
   generalBestTimeScore,
-  METRIC_UNAVAILABLE_REASONS,
-  type MetricUnavailableReason,
   PLATFORMS,
   type Platform,
-  type PostResult,
   RECENT_ENGAGEMENT_DETAILED_ITEMS,
   RESULTS_MESSAGES,
   type ResultsQuery,
-  reachOf,
   WEEKLY_CARD_WEEKS,
   type WeeklyEngagementResponse,
 } from "@app/shared";
@@ -28,14 +23,7 @@ import { planOf } from "../billing/plan.repo";
 import type { Member } from "../workspaces/member";
 import { createOverviewRepo, type NetworkSums, type OverviewRepo, type SummedFigures } from "./overview.repo";
 import { addDays, advancedIsPremium, dayIn, resolveRange } from "./results.range";
-
-/** How much of a post's text names it in the recent engagement list. */
-export const RESULT_EXCERPT_LENGTH = 80;
-
-/** The start of a post's text on one line. */
-export function resultExcerpt(content: string | null): string {
-  return (content ?? "").replace(/\s+/g, " ").trim().slice(0, RESULT_EXCERPT_LENGTH).trimEnd();
-}
+import { isReason, toPostResult } from "./results.rows";
 
 const EMPTY: SummedFigures = {
   posts: 0,
@@ -79,16 +67,6 @@ function totalsOf(sums: NetworkSums[]) {
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const platformOrder = (p: string) => PLATFORMS.indexOf(p as Platform);
-const isReason = (r: string): r is MetricUnavailableReason =>
-  (METRIC_UNAVAILABLE_REASONS as readonly string[]).includes(r);
-
-/** A snapshot's missing figures with the reasons the app knows (any other stored value is left out). */
-function knownReasons(unavailable: Record<string, string>): Partial<Record<string, MetricUnavailableReason>> {
-  const known: Partial<Record<string, MetricUnavailableReason>> = {};
-  for (const [metric, reason] of Object.entries(unavailable)) if (isReason(reason)) known[metric] = reason;
-  return known;
-}
-
 export function createOverviewService(deps: { db: Db; repo?: OverviewRepo; now?: () => Date }) {
   const { db } = deps;
   const repo = deps.repo ?? createOverviewRepo(db);
@@ -122,29 +100,7 @@ export function createOverviewService(deps: { db: Db; repo?: OverviewRepo; now?:
           scheduledPosts: { value: counts.scheduledPosts },
           reach: figure(reach.current.reach, reach.previous.reach),
         },
-        recent: recent.map(
-          (r): PostResult => ({
-            targetId: r.targetId,
-            postId: r.postId,
-            platform: r.platform as Platform,
-            accountId: r.accountId,
-            accountHandle: r.accountHandle,
-            excerpt: resultExcerpt(r.content),
-            publishedAt: r.publishedAt.toISOString(),
-            capturedAt: r.capturedAt.toISOString(),
-            views: r.views,
-            reach: r.reach,
-            likes: r.likes,
-            comments: r.comments,
-            shares: r.shares,
-            saves: r.saves,
-            clicks: r.clicks,
-            videoViews: r.videoViews,
-            engagements: engagementsOf(r),
-            engagementRate: engagementRate(engagementsOf(r), reachOf(r)),
-            unavailable: knownReasons(r.unavailable),
-          }),
-        ),
+        recent: recent.map(toPostResult),
       };
     },
 

@@ -38,14 +38,14 @@ export interface ResultsPeriod {
 }
 
 /**
- * The period a results query asks for (by default the last 30 days ending today in its zone) and the period of
+ * The period a results query asks for (`days` ending today in its zone, by default 30, or its own dates) and the period of
  * the same length before it. On Free, a period that starts more than 30 days back is refused (403
  * PREMIUM_REQUIRED); the previous period is still read, for the cards' change.
  */
 export function resolveRange(query: ResultsQuery, now: Date, premium: boolean): ResultsRange {
   const today = dayIn(now, query.tz);
   const to = query.to ?? today;
-  const from = query.from ?? addDays(today, -(FREE_RESULTS_DAYS - 1));
+  const from = query.from ?? addDays(today, -((query.days ?? FREE_RESULTS_DAYS) - 1));
   if (!premium && from < addDays(today, -(FREE_RESULTS_DAYS - 1))) throw historyIsPremium();
   const days = daysBetween(from, to);
   return {

@@ -1,4 +1,3 @@
-import { todayIn } from "@app/shared";
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { browserTimeZone } from "@/lib/time-zone";
@@ -18,8 +17,7 @@ export function useResultsFilter() {
   const problem = rangeProblem(filter);
   const query = useMemo(() => {
     if (problem) return null;
-    const tz = browserTimeZone();
-    return resultsQueryOf(filter, tz, todayIn(tz));
+    return resultsQueryOf(filter, browserTimeZone());
   }, [filter, problem]);
   return { filter, setFilter, query, problem };
 }

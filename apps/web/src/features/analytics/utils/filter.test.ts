@@ -78,18 +78,13 @@ describe("rangeIsPremium", () => {
 });
 
 describe("resultsQueryOf", () => {
-  const today = "2026-03-10";
   it("lets the server count the default 30 days", () => {
-    expect(resultsQueryOf(DEFAULT_FILTER, "Europe/Paris", today)).toEqual({ tz: "Europe/Paris" });
+    expect(resultsQueryOf(DEFAULT_FILTER, "Europe/Paris")).toEqual({ tz: "Europe/Paris" });
   });
 
-  it("ends the other presets today, both ends counted", () => {
-    expect(resultsQueryOf({ ...DEFAULT_FILTER, range: 7 }, "UTC", today)).toEqual({
-      tz: "UTC",
-      from: "2026-03-04",
-      to: today,
-    });
-    expect(resultsQueryOf({ ...DEFAULT_FILTER, range: 90 }, "UTC", today)).toMatchObject({ from: "2025-12-11" });
+  it("sends the other presets as days, counted to the server's today", () => {
+    expect(resultsQueryOf({ ...DEFAULT_FILTER, range: 7 }, "UTC")).toEqual({ tz: "UTC", days: 7 });
+    expect(resultsQueryOf({ ...DEFAULT_FILTER, range: 90 }, "UTC")).toEqual({ tz: "UTC", days: 90 });
   });
 
   it("sends a custom range and the filter as given", () => {
@@ -100,7 +95,7 @@ describe("resultsQueryOf", () => {
       platform: "tiktok",
       account: ACCOUNT,
     };
-    expect(resultsQueryOf(filter, "UTC", today)).toEqual({
+    expect(resultsQueryOf(filter, "UTC")).toEqual({
       tz: "UTC",
       from: "2026-01-01",
       to: "2026-01-31",

@@ -87,17 +87,16 @@ export function addDays(day: string, n: number): string {
 }
 
 /**
- * The API query of a filter, counted in `tz`. The default 30 days send no dates (the server counts them up to its
- * own today); the other presets end `today` (in `tz`).
+ * The API query of a filter, counted in `tz`. Presets send their number of days (the server counts them up to its
+ * own today); the default 30 days send nothing.
  */
-export function resultsQueryOf(filter: ResultsFilter, tz: string, today: string): ResultsQueryInput {
+export function resultsQueryOf(filter: ResultsFilter, tz: string): ResultsQueryInput {
   const query: ResultsQueryInput = { tz };
   if (filter.range === "custom") {
     query.from = filter.from;
     query.to = filter.to;
   } else if (filter.range !== DEFAULT_FILTER.range) {
-    query.from = addDays(today, -(filter.range - 1));
-    query.to = today;
+    query.days = filter.range;
   }
   if (filter.platform) query.platform = filter.platform;
   if (filter.account) query.accountId = filter.account;

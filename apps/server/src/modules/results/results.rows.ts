@@ -1,0 +1,76 @@
+import {
+  engagementRate,
+  engagementsOf,
+  METRIC_UNAVAILABLE_REASONS,
+  type MetricUnavailableReason,
+  type Platform,
+  type PostResult,
+  reachOf,
+} from "@app/shared";
+
+/** How much of a post's text names it in the results lists, the posts table and the export. */
+export const RESULT_EXCERPT_LENGTH = 80;
+
+/** The start of a post's text on one line. */
+export function resultExcerpt(content: string | null): string {
+  return (content ?? "").replace(/\s+/g, " ").trim().slice(0, RESULT_EXCERPT_LENGTH).trimEnd();
+}
+
+export const isReason = (v: string): v is MetricUnavailableReason =>
+  (METRIC_UNAVAILABLE_REASONS as readonly string[]).includes(v);
+
+/** A stored map of missing figures, keeping the reasons the screens know (never a 500 for an odd row). */
+export function knownReasons(raw: Record<string, string> | null): Partial<Record<string, MetricUnavailableReason>> {
+  const known: Partial<Record<string, MetricUnavailableReason>> = {};
+  for (const [metric, reason] of Object.entries(raw ?? {})) if (isReason(reason)) known[metric] = reason;
+  return known;
+}
+
+/** A post on one network with its latest snapshot, as read from post_metrics. */
+export interface PostResultRow {
+  targetId: string;
+  postId: string;
+  platform: string;
+  accountId: string;
+  accountHandle: string;
+  content: string | null;
+  publishedAt: string | Date;
+  capturedAt: string | Date;
+  views: number | null;
+  reach: number | null;
+  likes: number | null;
+  comments: number | null;
+  shares: number | null;
+  saves: number | null;
+  clicks: number | null;
+  videoViews: number | null;
+  unavailable: Record<string, string>;
+}
+
+const iso = (v: string | Date) => (typeof v === "string" ? v : v.toISOString());
+
+/** A row of the posts table, the export and the recent engagement list. */
+export function toPostResult(row: PostResultRow): PostResult {
+  const engagements = engagementsOf(row);
+  return {
+    targetId: row.targetId,
+    postId: row.postId,
+    platform: row.platform as Platform,
+    accountId: row.accountId,
+    accountHandle: row.accountHandle,
+    excerpt: resultExcerpt(row.content),
+    publishedAt: iso(row.publishedAt),
+    capturedAt: iso(row.capturedAt),
+    views: row.views,
+    reach: row.reach,
+    likes: row.likes,
+    comments: row.comments,
+    shares: row.shares,
+    saves: row.saves,
+    clicks: row.clicks,
+    videoViews: row.videoViews,
+    engagements,
+    engagementRate: engagementRate(engagements, reachOf(row)),
+    unavailable: knownReasons(row.unavailable),
+  };
+}
