@@ -61,5 +61,5 @@ export const METRIC_UNAVAILABLE_TEXT: Record<MetricUnavailableReason, string> = 
   scope: "Not allowed by the account's connection: reconnect it to grant this figure.",
   product: "Needs a network product the app does not have.",
   tier: "Not offered at the app's access tier with this network.",
-  network: "Not reported by this network for this post.",
+  network: "Not reported by this network.",
 };

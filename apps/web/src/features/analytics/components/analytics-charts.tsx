@@ -14,15 +14,13 @@ import {
   YAxis,
 } from "recharts";
 import { analyticsChartData, hasFollowerReadings, networkChartData } from "../utils/chart-data";
-import { formatFigure, formatRate } from "../utils/format";
+import { formatFigure, formatRate, formatTick } from "../utils/format";
 import { AXIS_TICK, CHART_COLORS, ChartCard, TOOLTIP_STYLE } from "./chart-card";
 import { FigureTable } from "./figure-table";
 
 type Series = AnalyticsResponse["series"];
 type Point = ReturnType<typeof analyticsChartData>[number];
 
-const compact = new Intl.NumberFormat("en-US", { notation: "compact" });
-const tickNumber = (n: number) => compact.format(n);
 const tooltipNumber = (n: unknown) => (typeof n === "number" ? formatFigure(n) : String(n ?? "—"));
 
 /** Followers of the filtered accounts on each day of the period. */
@@ -51,7 +49,7 @@ export function FollowersChart({ series }: { series: Series }) {
         <LineChart data={data} margin={{ top: 8, right: 8, left: -8, bottom: 0 }}>
           <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} vertical={false} />
           <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} minTickGap={24} />
-          <YAxis tick={AXIS_TICK} tickLine={false} tickFormatter={tickNumber} width={48} domain={["auto", "auto"]} />
+          <YAxis tick={AXIS_TICK} tickLine={false} tickFormatter={formatTick} width={48} domain={["auto", "auto"]} />
           <Tooltip formatter={tooltipNumber} {...TOOLTIP_STYLE} />
           <Line
             type="monotone"
@@ -98,7 +96,7 @@ export function ReachEngagementChart({ series }: { series: Series }) {
         <AreaChart data={data} margin={{ top: 8, right: 8, left: -8, bottom: 0 }}>
           <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} vertical={false} />
           <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} minTickGap={24} />
-          <YAxis tick={AXIS_TICK} tickLine={false} tickFormatter={tickNumber} width={48} />
+          <YAxis tick={AXIS_TICK} tickLine={false} tickFormatter={formatTick} width={48} />
           <Tooltip formatter={tooltipNumber} {...TOOLTIP_STYLE} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           <Area
@@ -155,7 +153,7 @@ export function NetworkChart({ networks }: { networks: AnalyticsResponse["networ
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} layout="vertical" margin={{ top: 0, right: 8, left: 0, bottom: 0 }}>
           <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} horizontal={false} />
-          <XAxis type="number" tick={AXIS_TICK} tickLine={false} tickFormatter={tickNumber} />
+          <XAxis type="number" tick={AXIS_TICK} tickLine={false} tickFormatter={formatTick} />
           <YAxis type="category" dataKey="label" tick={AXIS_TICK} tickLine={false} width={84} interval={0} />
           <Tooltip formatter={tooltipNumber} cursor={{ fillOpacity: 0.1 }} {...TOOLTIP_STYLE} />
           <Legend wrapperStyle={{ fontSize: 12 }} />

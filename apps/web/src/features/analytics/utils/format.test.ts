@@ -1,6 +1,14 @@
 import { METRIC_UNAVAILABLE_TEXT } from "@app/shared";
 import { describe, expect, it } from "vitest";
-import { formatFigure, formatGain, formatPeriod, formatRate, formatShortDay, unavailableText } from "./format";
+import {
+  formatFigure,
+  formatGain,
+  formatPeriod,
+  formatRate,
+  formatShortDay,
+  formatTick,
+  unavailableLines,
+} from "./format";
 
 describe("figures", () => {
   it("never shows a missing figure as 0", () => {
@@ -31,13 +39,35 @@ describe("days", () => {
   });
 });
 
-describe("unavailableText", () => {
-  it("names the figure, the network and the reason", () => {
-    expect(unavailableText({ platform: "instagram", metric: "saves", reason: "tier" })).toBe(
-      `Saves: not available on Instagram — ${METRIC_UNAVAILABLE_TEXT.tier}`,
-    );
-    expect(unavailableText({ platform: "linkedin", metric: "clicks", reason: "scope" })).toBe(
-      `Link clicks: not available on LinkedIn — ${METRIC_UNAVAILABLE_TEXT.scope}`,
-    );
+describe("unavailableLines", () => {
+  it("says each network's missing figures once per reason", () => {
+    expect(
+      unavailableLines([
+        { platform: "twitter", metric: "clicks", reason: "tier", count: 3 },
+        { platform: "twitter", metric: "videoViews", reason: "tier", count: 3 },
+        { platform: "instagram", metric: "saves", reason: "scope", count: 1 },
+        { platform: "twitter", metric: "profileViews", reason: "network", count: 1 },
+      ]),
+    ).toEqual([
+      `X (Twitter): link clicks and video views — ${METRIC_UNAVAILABLE_TEXT.tier}`,
+      `Instagram: saves — ${METRIC_UNAVAILABLE_TEXT.scope}`,
+      `X (Twitter): profile views — ${METRIC_UNAVAILABLE_TEXT.network}`,
+    ]);
+  });
+
+  it("leaves out a missing reach where the network's views stand for it", () => {
+    const reach = { platform: "twitter", metric: "reach", reason: "network", count: 2 } as const;
+    expect(unavailableLines([reach])).toEqual([]);
+    expect(unavailableLines([reach, { ...reach, metric: "views" }])).toEqual([
+      `X (Twitter): reach and views — ${METRIC_UNAVAILABLE_TEXT.network}`,
+    ]);
+  });
+});
+
+describe("formatTick", () => {
+  it("keeps close large figures apart", () => {
+    expect(formatTick(9500)).toBe("9,500");
+    expect(formatTick(38_314)).toBe("38.31K");
+    expect(formatTick(38_100)).toBe("38.1K");
   });
 });

@@ -32,9 +32,36 @@ export const METRIC_LABELS: Record<string, string> = {
 
 export const metricLabel = (metric: string) => METRIC_LABELS[metric] ?? metric;
 
-/** "Saves: not available on Instagram — Not offered at the app's access tier with this network." */
-export const unavailableText = (note: Pick<UnavailableNote, "platform" | "metric" | "reason">) =>
-  `${metricLabel(note.metric)}: not available on ${PLATFORM_LABELS[note.platform]} — ${METRIC_UNAVAILABLE_TEXT[note.reason]}`;
+/** "link clicks", "link clicks and video views", "reach, saves and link clicks" */
+function listOf(labels: string[]): string {
+  const lower = labels.map((l) => l.toLowerCase());
+  return lower.length <= 1 ? (lower[0] ?? "") : `${lower.slice(0, -1).join(", ")} and ${lower.at(-1)}`;
+}
+
+/**
+ * The notes as the screens say them: one line per network and reason ("X (Twitter): link clicks and video views —
+ * Not offered at the app's access tier with this network."). A missing reach is left out where the network gives
+ * views, since reach then counts its views (METRIC_DEFINITIONS.reach).
+ */
+export function unavailableLines(notes: readonly UnavailableNote[]): string[] {
+  const viewsMissing = new Set(notes.filter((n) => n.metric === "views").map((n) => n.platform));
+  const groups = new Map<string, { note: UnavailableNote; labels: string[] }>();
+  for (const note of notes) {
+    if (note.metric === "reach" && !viewsMissing.has(note.platform)) continue;
+    const key = `${note.platform}/${note.reason}`;
+    const group = groups.get(key) ?? { note, labels: [] };
+    group.labels.push(metricLabel(note.metric));
+    groups.set(key, group);
+  }
+  return [...groups.values()].map(
+    ({ note, labels }) =>
+      `${PLATFORM_LABELS[note.platform]}: ${listOf(labels)} — ${METRIC_UNAVAILABLE_TEXT[note.reason]}`,
+  );
+}
+
+const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumSignificantDigits: 4 });
+/** A chart axis's figure: "950", "9,500", "38.31K" (close figures stay apart). */
+export const formatTick = (n: number) => (Math.abs(n) < 10_000 ? count.format(n) : compact.format(n));
 
 const shortDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const longDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });

@@ -14,7 +14,7 @@ import {
 import { AXIS_TICK, CHART_COLORS, ChartCard, TOOLTIP_STYLE } from "@/features/analytics/components/chart-card";
 import { FigureTable } from "@/features/analytics/components/figure-table";
 import { engagementChartData, networkChartData } from "@/features/analytics/utils/chart-data";
-import { formatFigure, formatRate } from "@/features/analytics/utils/format";
+import { formatFigure, formatRate, formatTick } from "@/features/analytics/utils/format";
 
 /** The kinds of engagement, stacked in this order, each with its colour. */
 const KINDS = [
@@ -24,8 +24,6 @@ const KINDS = [
   { key: "saves", label: "Saves", color: CHART_COLORS.amber },
 ] as const;
 
-const compact = new Intl.NumberFormat("en-US", { notation: "compact" });
-const tickNumber = (n: number) => compact.format(n);
 const tooltipNumber = (n: unknown) => (typeof n === "number" ? formatFigure(n) : String(n ?? "—"));
 
 /** Likes, comments, shares and saves per network, stacked, of the posts published in the period. */
@@ -59,7 +57,7 @@ export function PlatformEngagementChart({ networks }: { networks: EngagementResp
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} layout="vertical" margin={{ top: 0, right: 8, left: 0, bottom: 0 }}>
           <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} horizontal={false} />
-          <XAxis type="number" tick={AXIS_TICK} tickLine={false} tickFormatter={tickNumber} />
+          <XAxis type="number" tick={AXIS_TICK} tickLine={false} tickFormatter={formatTick} />
           <YAxis type="category" dataKey="label" tick={AXIS_TICK} tickLine={false} width={84} interval={0} />
           <Tooltip formatter={tooltipNumber} cursor={{ fillOpacity: 0.1 }} {...TOOLTIP_STYLE} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
@@ -104,7 +102,7 @@ export function EngagementTrendsChart({ series }: { series: EngagementResponse["
         <AreaChart data={data} margin={{ top: 8, right: 8, left: -8, bottom: 0 }}>
           <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} vertical={false} />
           <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} minTickGap={24} />
-          <YAxis tick={AXIS_TICK} tickLine={false} tickFormatter={tickNumber} width={48} />
+          <YAxis tick={AXIS_TICK} tickLine={false} tickFormatter={formatTick} width={48} />
           <Tooltip formatter={tooltipNumber} {...TOOLTIP_STYLE} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {KINDS.map((k) => (
