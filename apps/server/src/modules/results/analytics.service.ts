@@ -20,7 +20,7 @@ import type { Db } from "../../db/client";
 import { notFound } from "../../http/errors";
 import { planOf } from "../billing/plan.repo";
 import type { Member } from "../workspaces/member";
-import { type AccountRow, createAnalyticsRepo, type DayFigures } from "./analytics.repo";
+import { type AccountRow, createAnalyticsRepo, type FigureSums } from "./analytics.repo";
 import { addDays, advancedIsPremium, dayIn, type ResultsPeriod, resolveRange } from "./results.range";
 import { isReason, knownReasons, resultExcerpt, toPostResult } from "./results.rows";
 
@@ -49,8 +49,8 @@ const emptySums = (): Sums => ({
   clicks: 0,
   engagements: 0,
 });
-/** Adds a day's figures (without its post count: posts are counted from the targets, read or not). */
-function addFigures(into: Sums, f: DayFigures) {
+/** Adds summed figures (without their post count: posts are counted from the targets, read or not). */
+function addFigures(into: Sums, f: FigureSums) {
   into.views += f.views;
   into.reach += f.reach;
   into.likes += f.likes;
@@ -114,16 +114,14 @@ export function createAnalyticsService(deps: { db: Db; now?: () => Date }) {
     async overview(member: Member, query: ResultsQuery): Promise<AnalyticsResponse> {
       const at = now();
       const { range, period } = await periodOf(member, query, at, await isPremium(member.workspaceId, at));
-      const [figures, published, postGaps, accounts, steps] = await Promise.all([
-        repo.figuresByDay(period, range.previousFrom, range.to),
-        repo.publishedByDay(period, range.previousFrom, range.to),
-        repo.unavailableOfPosts(period),
+      const [figures, published, accounts, steps] = await Promise.all([
+        repo.figures(period, range.previousFrom),
+        repo.published(period, range.previousFrom),
         repo.accounts(period),
         repo.followerSteps(period),
       ]);
-      const inRange = (day: string) => day >= range.from;
 
-      // Posts and their figures: the period, the previous one, each network and each day.
+      // Posts and their figures: the period, the previous one, each network and each day of the period.
       const current = emptySums();
       const previous = emptySums();
       const byNetwork = new Map<string, Sums>();
@@ -133,23 +131,28 @@ export function createAnalyticsService(deps: { db: Db; now?: () => Date }) {
         map.set(key, sums);
         return sums;
       };
+      // What is missing from the period's posts, and why: a count per network, figure and reason.
+      const postGaps: { platform: string; metric: string; reason: string; count: number }[] = [];
       for (const f of figures) {
-        if (!inRange(f.day)) {
-          addFigures(previous, f);
-          continue;
+        if (f.day !== null) addFigures(sumsIn(byDay, f.day), f);
+        else if (f.platform === null) continue;
+        else if (!f.current) addFigures(previous, f);
+        else {
+          addFigures(current, f);
+          addFigures(sumsIn(byNetwork, f.platform), f);
+          for (const [metric, reason] of Object.entries(f.unavailable ?? {})) {
+            postGaps.push({ platform: f.platform, metric, reason: String(reason), count: f.posts });
+          }
         }
-        addFigures(current, f);
-        addFigures(sumsIn(byNetwork, f.platform), f);
-        addFigures(sumsIn(byDay, f.day), f);
       }
       for (const p of published) {
-        if (!inRange(p.day)) {
-          previous.posts += p.posts;
-          continue;
+        if (p.day !== null) sumsIn(byDay, p.day).posts += p.posts;
+        else if (p.platform === null) continue;
+        else if (!p.current) previous.posts += p.posts;
+        else {
+          current.posts += p.posts;
+          sumsIn(byNetwork, p.platform).posts += p.posts;
         }
-        current.posts += p.posts;
-        sumsIn(byNetwork, p.platform).posts += p.posts;
-        sumsIn(byDay, p.day).posts += p.posts;
       }
 
       // Followers on the last day: readings, and on a period ending today an account never read counts its own count.
