@@ -1,4 +1,4 @@
-import { AnalyticsScreen } from "@/features/analytics/components/analytics-screen";
+import { AnalyticsScreen } from "@/features/results/components/analytics-screen";
 
 export default function AnalyticsRoute() {
   return <AnalyticsScreen />;

@@ -1,4 +1,4 @@
-import { EngagementScreen } from "@/features/engagement/components/engagement-screen";
+import { EngagementScreen } from "@/features/results/components/engagement-screen";
 
 export default function EngagementRoute() {
   return <EngagementScreen />;

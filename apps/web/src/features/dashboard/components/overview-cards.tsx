@@ -1,8 +1,8 @@
 import { BarChart3, CalendarClock, Link2, Users } from "lucide-react";
 import { StatCard } from "@/components/stat-card";
 import { useUsage } from "@/features/accounts/api/get-usage";
+import { formatFigure } from "@/lib/figures";
 import type { useDashboard } from "../api/get-dashboard";
-import { formatFigure } from "../utils/results-text";
 
 /** The overview's four cards: followers now against 30 days ago, accounts, scheduled posts, reach of the last 30 days. */
 export function OverviewCards({ dashboard }: { dashboard: ReturnType<typeof useDashboard> }) {

@@ -13,8 +13,9 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatMoment } from "@/features/accounts/utils/format";
+import { formatFigure } from "@/lib/figures";
 import type { useDashboard } from "../api/get-dashboard";
-import { formatFigure, timeAgo } from "../utils/results-text";
+import { timeAgo } from "../utils/time-ago";
 
 /** The posts most recently published with their figures: 4, or 10 in the detailed view. */
 export function RecentEngagement({

@@ -4,8 +4,8 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { StatCard } from "@/components/stat-card";
 import { Button } from "@/components/ui/button";
+import { formatFigure, formatRate } from "@/lib/figures";
 import { useDashboardAnalytics, useDashboardEngagement } from "../api/get-dashboard";
-import { formatFigure, formatPercent } from "../utils/results-text";
 
 interface CardSpec {
   title: string;
@@ -45,7 +45,7 @@ function ResultsTab({
               key={c.title}
               title={c.title}
               icon={c.icon}
-              value={c.figure ? (c.percent ? formatPercent(c.figure.value) : formatFigure(c.figure.value)) : null}
+              value={c.figure ? (c.percent ? formatRate(c.figure.value) : formatFigure(c.figure.value)) : null}
               change={c.figure ? c.figure.change : undefined}
               changeLabel="vs the 30 days before"
               hint={c.hint}

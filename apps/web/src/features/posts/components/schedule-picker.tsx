@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { nextOccurrence, slotLabel, type TimeSuggestions } from "@/features/best-times/utils/best-times";
+import { nextOccurrence, slotLabel, type TimeSuggestions } from "@/features/results/utils/best-times";
 import { timeLabel } from "../utils/format";
 
 /** The select's entry that opens the exact time field. */

@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/layouts/page-header";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { WeeklyEngagementCard } from "@/features/engagement/components/weekly-engagement-card";
+import { WeeklyEngagementCard } from "@/features/results/components/weekly-engagement-card";
 import { lazyComponent } from "@/lib/lazy-component";
 import { calendarQueryOptions } from "../api/get-posts";
 import { monthGridRange } from "../utils/calendar-range";

@@ -1,8 +1,8 @@
 import { type EngagementResponse, engagementResponseSchema, type ResultsQueryInput } from "@app/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { resultsQueryKey } from "@/features/analytics/api/get-analytics";
-import { searchOf } from "@/features/analytics/utils/filter";
 import { api } from "@/lib/api-client";
+import { searchOf } from "../utils/filter";
+import { resultsQueryKey } from "./get-analytics";
 
 export const engagementQueryOptions = (query: ResultsQueryInput) =>
   queryOptions({

@@ -2,9 +2,9 @@ import { PLATFORM_LABELS, type ResultsAccount } from "@app/shared";
 import { useId } from "react";
 import { PlatformIcon } from "@/components/platform-icon";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { formatFigure, formatGain } from "@/lib/figures";
 import { cn } from "@/lib/utils";
 import { sortAccounts } from "../utils/chart-data";
-import { formatFigure, formatGain } from "../utils/format";
 
 /** The filtered accounts: network, handle, followers on the period's last day and the change over the period. */
 export function AccountsList({ accounts }: { accounts: ResultsAccount[] }) {

@@ -13,8 +13,8 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { formatFigure, formatRate, formatTick } from "@/lib/figures";
 import { analyticsChartData, hasFollowerReadings, networkChartData } from "../utils/chart-data";
-import { formatFigure, formatRate, formatTick } from "../utils/format";
 import { AXIS_TICK, CHART_COLORS, ChartCard, TOOLTIP_STYLE } from "./chart-card";
 import { FigureTable } from "./figure-table";
 

@@ -11,10 +11,10 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { AXIS_TICK, CHART_COLORS, ChartCard, TOOLTIP_STYLE } from "@/features/analytics/components/chart-card";
-import { FigureTable } from "@/features/analytics/components/figure-table";
-import { engagementChartData, networkChartData } from "@/features/analytics/utils/chart-data";
-import { formatFigure, formatRate, formatTick } from "@/features/analytics/utils/format";
+import { formatFigure, formatRate, formatTick } from "@/lib/figures";
+import { engagementChartData, networkChartData } from "../utils/chart-data";
+import { AXIS_TICK, CHART_COLORS, ChartCard, TOOLTIP_STYLE } from "./chart-card";
+import { FigureTable } from "./figure-table";
 
 /** The kinds of engagement, stacked in this order, each with its colour. */
 const KINDS = [

@@ -5,17 +5,17 @@ import { PageHeader } from "@/components/layouts/page-header";
 import { StatCard } from "@/components/stat-card";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ResultsError } from "@/features/analytics/components/results-error";
-import { ResultsFilterBar } from "@/features/analytics/components/results-filter";
-import { ChartsSkeleton, PeriodLine } from "@/features/analytics/components/results-layout";
-import { UnavailableNotes } from "@/features/analytics/components/unavailable-notes";
-import { useResultsFilter } from "@/features/analytics/hooks/use-results-filter";
-import { engagementIsEmpty } from "@/features/analytics/utils/chart-data";
-import { formatFigure, formatRate } from "@/features/analytics/utils/format";
 import { useMe } from "@/features/auth/api/get-me";
+import { formatFigure, formatRate } from "@/lib/figures";
 import { cn } from "@/lib/utils";
 import { useEngagement } from "../api/get-engagement";
+import { useResultsFilter } from "../hooks/use-results-filter";
+import { engagementIsEmpty } from "../utils/chart-data";
 import { EngagementTrendsChart, PlatformEngagementChart } from "./engagement-charts";
+import { ResultsError } from "./results-error";
+import { ResultsFilterBar } from "./results-filter";
+import { ChartsSkeleton, PeriodLine } from "./results-layout";
+import { UnavailableNotes } from "./unavailable-notes";
 
 /**
  * Engagement: engagements, the average engagement rate, comments and likes for a period and filter, with their

@@ -4,7 +4,7 @@ import { formatChange } from "@/components/stat-card";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { changeBadgeText, formatFigure } from "@/features/dashboard/utils/results-text";
+import { formatFigure } from "@/lib/figures";
 import { cn } from "@/lib/utils";
 import { useWeeklyEngagement } from "../api/get-weekly-engagement";
 
@@ -34,7 +34,7 @@ export function WeeklyEngagementCard() {
           >
             <BadgeIcon className="size-3.5" aria-hidden />
             {change !== null && <span className="sr-only">Change against the {data.weeks} weeks before: </span>}
-            {changeBadgeText(change)}
+            {change === null ? "No change to compare" : formatChange(change)}
           </span>
         )}
       </CardHeader>
