@@ -45,8 +45,37 @@ export function jobRetryDelayMs(attempts: number, retryAfterSeconds?: number): n
   return Math.max(RETRY_DELAYS_MS[step] as number, (retryAfterSeconds ?? 0) * 1000);
 }
 
-const messageOf = (err: unknown) =>
-  (err instanceof Error ? err.message : String(err)).slice(0, MAX_ERROR_LENGTH) || "unknown error";
+/** What a failed attempt tells: its message, whether another attempt may help, and how long the network asks to wait. */
+export interface JobFailure {
+  message: string;
+  retryable: boolean;
+  retryAfterSeconds?: number;
+}
+
+/** A thrown error as a failure: a NetworkError retryable when transient, anything else always retryable. */
+export function failureOf(err: unknown): JobFailure {
+  const message = (err instanceof Error ? err.message : String(err)).slice(0, MAX_ERROR_LENGTH) || "unknown error";
+  if (!(err instanceof NetworkError)) return { message, retryable: true };
+  return { message, retryable: err.transient, retryAfterSeconds: err.retryAfterSeconds };
+}
+
+/**
+ * How a job's failed attempt is recorded: the error kept and when to try again, or `retryAt` null when it is
+ * given up (no retry can help, or it has had its `maxAttempts`).
+ */
+export function nextAttempt(
+  failure: JobFailure,
+  attempts: number,
+  now: Date,
+  maxAttempts = JOB_MAX_ATTEMPTS,
+): { error: string; retryAt: Date | null } {
+  if (failure.retryable && attempts < maxAttempts) {
+    const retryAt = new Date(now.getTime() + jobRetryDelayMs(attempts, failure.retryAfterSeconds));
+    return { error: failure.message, retryAt };
+  }
+  const error = failure.retryable ? `gave up after ${attempts} attempts: ${failure.message}` : failure.message;
+  return { error: error.slice(0, MAX_ERROR_LENGTH), retryAt: null };
+}
 
 /**
  * The jobs worker: claims due jobs (and those whose worker stopped) and runs each with its kind's handler.
@@ -63,26 +92,23 @@ export function createJobsWorker(opts: JobsWorkerOptions) {
   const pollMs = opts.pollMs ?? 1_000;
 
   /** Another attempt later, or gives the job up when it has had its attempts (or no retry can help). */
-  async function failed(job: ClaimedJob, error: string, retryable: boolean, retryAfterSeconds?: number) {
-    if (retryable && job.attempts < maxAttempts) {
-      const at = new Date(now().getTime() + jobRetryDelayMs(job.attempts, retryAfterSeconds));
-      await repo.fail(job.id, id, now(), error, at);
-    } else {
-      const final = retryable ? `gave up after ${job.attempts} attempts: ${error}` : error;
-      await repo.fail(job.id, id, now(), final.slice(0, MAX_ERROR_LENGTH), null);
-    }
+  async function failed(job: ClaimedJob, failure: JobFailure) {
+    const at = now();
+    const { error, retryAt } = nextAttempt(failure, job.attempts, at, maxAttempts);
+    await repo.fail(job.id, id, at, error, retryAt);
   }
 
   async function run(job: ClaimedJob) {
     // Taken over once too often: its worker keeps stopping while it runs (or it outlasts its lease).
     if (job.recovered && job.attempts > maxAttempts) {
-      return failed(job, `gave up after ${job.attempts - 1} attempts: its worker stopped while it ran`, false);
+      const message = `gave up after ${job.attempts - 1} attempts: its worker stopped while it ran`;
+      return failed(job, { message, retryable: false });
     }
     const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
     if (!handler) {
       // Tried again like a failure: during a rolling deploy, a newer worker may know the kind.
       opts.onError?.(new Error(`no handler for job kind "${job.kind}" (job ${job.key})`));
-      return failed(job, `no handler for job kind "${job.kind}"`, true);
+      return failed(job, { message: `no handler for job kind "${job.kind}"`, retryable: true });
     }
     const hooks: JobHooks = {
       async keepAlive() {
@@ -92,9 +118,8 @@ export function createJobsWorker(opts: JobsWorkerOptions) {
     try {
       await handler(job, hooks);
     } catch (err) {
-      const known = err instanceof NetworkError;
-      if (!known) opts.onError?.(err);
-      return failed(job, messageOf(err), known ? err.transient : true, known ? err.retryAfterSeconds : undefined);
+      if (!(err instanceof NetworkError)) opts.onError?.(err);
+      return failed(job, failureOf(err));
     }
     await repo.complete(job.id, id, now());
   }

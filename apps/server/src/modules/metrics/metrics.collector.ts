@@ -1,8 +1,13 @@
 import { PLATFORMS, type Platform, POST_METRIC_AGES_MS } from "@app/shared";
 import type { Db } from "../../db/client";
-import { NetworkError } from "../../platforms/http";
 import { type ClaimedJob, createJobsRepo, enqueue } from "../../worker/jobs.repo";
-import { JOB_DEFAULT_LEASE_MS, JOB_MAX_ATTEMPTS, type JobHandler, jobRetryDelayMs } from "../../worker/jobs-worker";
+import {
+  failureOf,
+  JOB_DEFAULT_LEASE_MS,
+  JOB_MAX_ATTEMPTS,
+  type JobHandler,
+  nextAttempt,
+} from "../../worker/jobs-worker";
 import type { AccountsService } from "../accounts/accounts.service";
 import { ACCOUNT_METRICS_JOB, type MetricsRepo, POST_METRICS_JOB } from "./metrics.repo";
 
@@ -95,18 +100,11 @@ export function metricsJobHandlers(deps: {
 
   /** Every claimed poll fails as the jobs worker fails a job: another attempt with backoff, or given up. */
   async function failAll(owner: string, list: readonly ClaimedJob[], err: unknown) {
-    const message = (err instanceof Error ? err.message : String(err)).slice(0, 1_000) || "unknown error";
-    const known = err instanceof NetworkError;
-    const retryable = known ? err.transient : true;
+    const failure = failureOf(err);
     for (const job of list) {
       const at = now();
-      if (retryable && job.attempts < JOB_MAX_ATTEMPTS) {
-        const delay = jobRetryDelayMs(job.attempts, known ? err.retryAfterSeconds : undefined);
-        await jobs.fail(job.id, owner, at, message, new Date(at.getTime() + delay));
-      } else {
-        const final = retryable ? `gave up after ${job.attempts} attempts: ${message}` : message;
-        await jobs.fail(job.id, owner, at, final.slice(0, 1_000), null);
-      }
+      const { error, retryAt } = nextAttempt(failure, job.attempts, at);
+      await jobs.fail(job.id, owner, at, error, retryAt);
     }
   }
 
