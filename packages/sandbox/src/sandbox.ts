@@ -18,6 +18,7 @@ import { youtube } from "./networks/youtube";
 import { avatarSvg, personOf, USERNAME_PATTERN } from "./people";
 import { createPublishing, type PublishedItem } from "./publishing";
 import { applyReview, defaultReview, type ReviewChange } from "./review";
+import { type SeedPost, seedPublished } from "./seed";
 import { createTokenStore } from "./tokens";
 
 export const NETWORKS: Record<Platform, NetworkDefinition> = {
@@ -110,6 +111,8 @@ export function createSandbox(options: SandboxOptions) {
       at: new Date(now()),
     });
     if (requests.length > 5_000) requests.splice(0, requests.length - 5_000);
+    // The network's clock, as real networks tell theirs: a moved clock (tests) moves it too.
+    void reply.header("date", new Date(now()).toUTCString());
     const fault = faults.find((f) => f.platform === platform && (!f.pathIncludes || path.includes(f.pathIncludes)));
     if (!fault) return false;
     fault.remaining -= 1;
@@ -223,6 +226,14 @@ export function createSandbox(options: SandboxOptions) {
           at: new Date(now()),
         });
       }
+    },
+    /**
+     * Registers posts as published on a network by the person who signs in as `username`, without the
+     * publishing calls (e.g. a bench's thousands of posts): their reads and results answer as for any
+     * published item. Returns the items, with the network's ids, in the order given.
+     */
+    seedPublished(platform: Platform, username: string, posts: readonly SeedPost[]): PublishedItem[] {
+      return seedPublished(publishing, now(), platform, username, posts);
     },
     /** What the networks published (on one network, if given), oldest first. */
     published(platform?: Platform): PublishedItem[] {

@@ -141,16 +141,19 @@ export async function networkSend<T = unknown>(
 }
 
 /**
- * How long a network asks us to wait, in seconds: Retry-After, or else the moment its rate-limit window
- * resets (X sends `x-rate-limit-reset` in epoch seconds and no Retry-After).
+ * How long a network asks us to wait, in seconds: Retry-After, or else until its rate-limit window resets (X sends
+ * `x-rate-limit-reset` in epoch seconds of its own clock and no Retry-After). The reset is measured against the
+ * answer's Date header, the network's clock when it answered, so neither our clock's drift nor a moved clock
+ * (tests) changes the wait; only without a Date header is our clock used.
  */
 function waitAsked(headers: Headers): number {
   const retryAfter = Number(headers.get("retry-after"));
   if (Number.isFinite(retryAfter) && retryAfter > 0) return retryAfter;
   const reset = Number(headers.get("x-rate-limit-reset"));
-  if (Number.isFinite(reset) && reset > 0 && headers.get("x-rate-limit-remaining") === "0")
-    return Math.max(1, Math.ceil(reset - Date.now() / 1000));
-  return Number.NaN;
+  if (!Number.isFinite(reset) || reset <= 0 || headers.get("x-rate-limit-remaining") !== "0") return Number.NaN;
+  const said = Date.parse(headers.get("date") ?? "");
+  const answeredAt = Number.isFinite(said) ? said : Date.now();
+  return Math.max(1, Math.ceil(reset - answeredAt / 1000));
 }
 
 export const basicAuth = (id: string, secret: string) =>
