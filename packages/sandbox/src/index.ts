@@ -11,3 +11,4 @@ export {
   type SandboxControl,
   type SandboxOptions,
 } from "./sandbox";
+export type { SeedPost } from "./seed";
