@@ -205,27 +205,28 @@ export function createAnalyticsRepo(db: Db) {
     /**
      * How the summed followers of the filter's active accounts moved: for each day with a reading (and the day
      * before the period, carrying each account's last count before it), the change of the sum that day. Summed
-     * day after day, it gives the followers as of each day, without a row per account and day.
+     * day after day, it gives the followers as of each day, without a row per account and day. Each account's
+     * changes are taken from its own readings in day order (its index gives them), then summed by day.
      */
     async followerSteps(p: ResultsPeriod): Promise<{ day: string; delta: number }[]> {
       const res = await db.execute(sql`
-        with r as (
-          select a.account_id, a.day, a.followers
-          from ${accountMetrics} a
-          where a.account_id = any(array(select s.id from ${socialAccounts} s where ${accountsOf(p)}))
-            and a.workspace_id = ${p.workspaceId} and a.day >= ${p.from}::date and a.day <= ${p.to}::date
-            and a.followers is not null
-          union all
-          select s.id, ${p.from}::date - 1, b.followers
+        with s as (
+          select s.id, b.followers as before
           from ${socialAccounts} s
-          join lateral (
+          left join lateral (
             select a.followers from ${accountMetrics} a
             where a.account_id = s.id and a.day < ${p.from}::date and a.followers is not null
             order by a.day desc limit 1) b on true
           where ${accountsOf(p)}
         ), d as (
-          select day, followers - coalesce(lag(followers) over (partition by account_id order by day), 0) as delta
-          from r
+          select ${p.from}::date - 1 as day, s.before as delta from s where s.before is not null
+          union all
+          select r.day, r.delta
+          from s cross join lateral (
+            select a.day, a.followers - coalesce(lag(a.followers) over (order by a.day), s.before, 0) as delta
+            from ${accountMetrics} a
+            where a.account_id = s.id and a.workspace_id = ${p.workspaceId}
+              and a.day >= ${p.from}::date and a.day <= ${p.to}::date and a.followers is not null) r
         )
         select day::text as day, delta from (select day, sum(delta)::float8 as delta from d group by day) x
         order by day`);
