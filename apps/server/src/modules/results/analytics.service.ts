@@ -140,7 +140,8 @@ export function createAnalyticsService(deps: { db: Db; now?: () => Date }) {
         else {
           addFigures(current, f);
           addFigures(sumsIn(byNetwork, f.platform), f);
-          for (const [metric, reason] of Object.entries(f.unavailable ?? {})) {
+          const missing: Record<string, unknown> = f.unavailable ? JSON.parse(f.unavailable) : {};
+          for (const [metric, reason] of Object.entries(missing)) {
             postGaps.push({ platform: f.platform, metric, reason: String(reason), count: f.posts });
           }
         }
