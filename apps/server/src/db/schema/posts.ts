@@ -97,9 +97,7 @@ export const postTargets = pgTable(
     index("post_targets_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index("post_targets_lease_idx").on(t.leaseUntil).where(sql`${t.status} = 'publishing'`),
     // Results: the targets an account published in a period (Analytics counts them, read or not).
-    index("post_targets_account_published_idx")
-      .on(t.accountId, t.publishedAt)
-      .where(sql`${t.status} = 'published'`),
+    index("post_targets_account_published_idx").on(t.accountId, t.publishedAt).where(sql`${t.status} = 'published'`),
   ],
 );
 
