@@ -1,8 +1,9 @@
 import { postFigures } from "@app/sandbox";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterEach, expect, test } from "vitest";
-import { jobs, postMetrics, posts, postTargets } from "../../src/db/schema";
+import { accountMetrics, jobs, postMetrics, posts, postTargets, socialAccounts } from "../../src/db/schema";
 import { startMetricsSchedule } from "../../src/modules/metrics/metrics.collector";
+import { createMetricsRepo } from "../../src/modules/metrics/metrics.repo";
 import { createNetworkTestApp, type NetworkTestApp } from "../helpers";
 import { duePost, publishDue, publisherOn } from "../publishing";
 import { workspaceOf } from "../results";
@@ -144,4 +145,34 @@ test("an account's polls due at once are read together, 100 posts a call on X; a
       .from(jobs)
       .where(and(eq(jobs.kind, "post-metrics"), isNull(jobs.doneAt))),
   ).toEqual([]);
+});
+
+test("each account is read once a day, and its follower count follows its newest reading", async () => {
+  t = await createNetworkTestApp();
+  const li = await publisherOn(t, "linkedin", "lifollowers");
+  const count = async () =>
+    (await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, li.accountId)))[0]?.followerCount;
+  const readings = () => t.db.select().from(accountMetrics).where(eq(accountMetrics.accountId, li.accountId));
+  await startMetricsSchedule(t.db, t.clock.now());
+  for (let day = 0; day < 3; day++) {
+    await runDue();
+    t.clock.advance(24 * HOUR);
+    await startMetricsSchedule(t.db, t.clock.now());
+  }
+  await runDue();
+  const rows = (await readings()).sort((a, b) => a.day.localeCompare(b.day));
+  // One reading a day (today's may still be ahead of its moment in the day).
+  expect(rows.length).toBeGreaterThanOrEqual(3);
+  expect(new Set(rows.map((r) => r.day)).size).toBe(rows.length);
+  expect(rows.every((r) => typeof r.followers === "number")).toBe(true);
+  expect(await count()).toBe(rows.at(-1)?.followers);
+  // An older day read late does not move the count back.
+  const [first] = rows;
+  await createMetricsRepo(t.db).saveAccountReading(
+    { id: li.accountId, workspaceId: first?.workspaceId as string, platform: "linkedin" },
+    first?.day as string,
+    t.clock.now(),
+    { figures: { followers: 1 }, unavailable: {} },
+  );
+  expect(await count()).toBe(rows.at(-1)?.followers);
 });

@@ -169,10 +169,25 @@ export function createMetricsRepo(db: Db) {
         unavailable: reading.unavailable as Record<string, string>,
         capturedAt: at,
       };
-      await db
-        .insert(accountMetrics)
-        .values({ workspaceId: account.workspaceId, accountId: account.id, platform: account.platform, day, ...values })
-        .onConflictDoUpdate({ target: [accountMetrics.accountId, accountMetrics.day], set: values });
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(accountMetrics)
+          .values({
+            workspaceId: account.workspaceId,
+            accountId: account.id,
+            platform: account.platform,
+            day,
+            ...values,
+          })
+          .onConflictDoUpdate({ target: [accountMetrics.accountId, accountMetrics.day], set: values });
+        // The account's own count (on Connected Accounts and the Dashboard's grid) follows its newest reading, so
+        // every screen shows the same followers.
+        if (values.followers === null) return;
+        await tx.execute(sql`
+          update ${socialAccounts} set follower_count = ${values.followers}, updated_at = ${at}
+          where id = ${account.id}
+            and not exists (select 1 from ${accountMetrics} m where m.account_id = ${account.id} and m.day > ${day})`);
+      });
     },
 
     /**
