@@ -1,3 +1,4 @@
+import { RESULTS_MESSAGES } from "@app/shared";
 import { expect, type Page, test } from "@playwright/test";
 import { connectSandboxAccount } from "../support/accounts";
 import { clockServer } from "../support/clock-server";
@@ -25,6 +26,7 @@ async function json<T>(page: Page, url: string): Promise<T> {
 interface Figure {
   value: number | null;
 }
+type Analytics = { cards: { reach: Figure; postsPublished: Figure; engagementRate: Figure } };
 const card = (page: Page, title: string) => page.getByRole("region", { name: title, exact: true });
 
 test("published posts fill the Dashboard, Analytics and Engagement with the collected figures", async ({ page }) => {
@@ -54,7 +56,6 @@ test("published posts fill the Dashboard, Analytics and Engagement with the coll
   // A day and an hour later, each post has been read at its ages (X once, at one day, by default).
   await server.advance(25 * HOUR);
   const tz = encodeURIComponent(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone));
-  type Analytics = { cards: { reach: Figure; postsPublished: Figure; engagementRate: Figure } };
   await expect
     .poll(async () => (await json<Analytics>(page, `/api/analytics?tz=${tz}`)).cards.reach.value ?? 0, {
       timeout: 60_000,
@@ -92,4 +93,57 @@ test("published posts fill the Dashboard, Analytics and Engagement with the coll
   await expect(card(page, "Total Engagements")).toContainText(count.format(engagement.cards.engagements.value ?? 0));
   await expect(card(page, "Total Likes")).toContainText(count.format(engagement.cards.likes.value ?? 0));
   await expect(card(page, "Total Comments")).toContainText(count.format(engagement.cards.comments.value ?? 0));
+});
+
+test("on Premium, each post's figures, their history and the export; on Free, the longer ranges wait for an upgrade", async ({
+  page,
+}) => {
+  await signedIn(page);
+  const accountId = await connectSandboxAccount(page, "linkedin");
+  const content = "Premium results, post by post";
+  const created = await page.request.post("/api/posts", {
+    data: { content, accountIds: [accountId], status: "scheduled", publishNow: true, timezone: "UTC" },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const postId = ((await created.json()) as { post: { id: string } }).post.id;
+  await expect
+    .poll(async () => (await json<{ post: { status: string } }>(page, `/api/posts/${postId}`)).post.status, {
+      timeout: 30_000,
+    })
+    .toBe("published");
+  await server.advance(2 * HOUR);
+  await expect
+    .poll(async () => (await json<Analytics>(page, "/api/analytics?tz=UTC")).cards.reach.value ?? 0, {
+      timeout: 60_000,
+    })
+    .toBeGreaterThan(0);
+
+  // Free: the cards, but neither longer ranges, nor posts, nor the export.
+  await page.goto("/analytics");
+  await expect(page.getByLabel("Date range").locator("option", { hasText: "90" })).toBeDisabled();
+  const posts = card(page, "Posts");
+  await expect(posts).toContainText(RESULTS_MESSAGES.advancedIsPremium);
+  await expect(page.getByRole("button", { name: "Export CSV" })).toBeDisabled();
+  expect((await page.request.get("/api/analytics/posts?tz=UTC")).status()).toBe(403);
+
+  // Premium (the built-in test billing): the posts table, a post's history and the export.
+  const checkout = new URL(((await (await page.request.post("/api/billing/checkout")).json()) as { url: string }).url);
+  const paid = await page.request.post(`/api/billing/local/sessions/${checkout.searchParams.get("session")}/complete`);
+  expect(paid.status(), await paid.text()).toBe(200);
+  await page.goto("/analytics");
+  await expect(page.getByLabel("Date range").locator("option", { hasText: "90" })).toBeEnabled();
+  const table = card(page, "Posts").getByRole("table");
+  await expect(table).toContainText(content);
+  await table.getByRole("button", { name: content }).click();
+  const dialog = page.getByRole("dialog", { name: "Post results" });
+  await expect(dialog).toContainText(content);
+  await expect(dialog.getByRole("table").first()).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  const exportLink = page.getByRole("link", { name: "Export CSV" });
+  const [download] = await Promise.all([page.waitForEvent("download"), exportLink.click()]);
+  expect(download.suggestedFilename()).toMatch(/^analytics-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await (await page.request.get((await exportLink.getAttribute("href")) as string)).text();
+  expect(csv.split("\n")[0]).toContain("Published at");
+  expect(csv).toContain(content);
 });
