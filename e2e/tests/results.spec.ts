@@ -1,4 +1,5 @@
 import { RESULTS_MESSAGES } from "@app/shared";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { connectSandboxAccount } from "../support/accounts";
 import { clockServer } from "../support/clock-server";
@@ -26,6 +27,13 @@ async function json<T>(page: Page, url: string): Promise<T> {
 interface Figure {
   value: number | null;
 }
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
 type Analytics = { cards: { reach: Figure; postsPublished: Figure; engagementRate: Figure } };
 const card = (page: Page, title: string) => page.getByRole("region", { name: title, exact: true });
 
@@ -146,4 +154,20 @@ test("on Premium, each post's figures, their history and the export; on Free, th
   const csv = await (await page.request.get((await exportLink.getAttribute("href")) as string)).text();
   expect(csv.split("\n")[0]).toContain("Published at");
   expect(csv).toContain(content);
+
+  // The screens with their figures, charts and tables, in both themes.
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const [path, heading] of [
+      ["/analytics", "Analytics"],
+      ["/engagement", "Engagement"],
+      ["/dashboard", "Dashboard"],
+      ["/scheduler", "Post Scheduler"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+      await expect(page.getByText(/^Total |^Weekly Engagement$/).first()).toBeVisible();
+      expect(await seriousViolations(page), `${path} (${colorScheme})`).toEqual([]);
+    }
+  }
 });
