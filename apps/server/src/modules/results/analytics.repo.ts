@@ -3,8 +3,8 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accountMetrics, postMetrics, posts, postTargets, socialAccounts } from "../../db/schema";
 import type { ResultsPeriod } from "./results.range";
-import type { PostResultRow } from "./results.rows";
-import { dayEnd, dayOf, dayStart, ENGAGEMENTS_SQL, latestInPeriod, REACH_SQL } from "./results.sql";
+import type { FigureSums, PostResultRow } from "./results.rows";
+import { dayEnd, dayOf, dayStart, ENGAGEMENTS_SQL, FIGURE_SUMS_SQL, latestInPeriod, REACH_SQL } from "./results.sql";
 
 /** The rows of a raw statement (PGlite and node-postgres both answer { rows }). */
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
@@ -14,19 +14,6 @@ const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-
 
 /** A post's text is cut to this before it reaches JavaScript (the excerpt needs far less). */
 const CONTENT_READ = 2000;
-
-/** Summed figures of the latest snapshots of a group of targets (see figures()). */
-export interface FigureSums {
-  posts: number;
-  views: number;
-  reach: number;
-  likes: number;
-  comments: number;
-  shares: number;
-  saves: number;
-  clicks: number;
-  engagements: number;
-}
 
 /**
  * A group of figures: either one network's targets of the period (`current`) or of the previous one, with the
@@ -141,10 +128,7 @@ export function createAnalyticsRepo(db: Db) {
         from (
           select m.platform, ${current} as current, m.unavailable::text as unavailable,
             case when ${current} then ${dayOf(sql`m.published_at`, p.tz)} end as day, count(*)::int as posts,
-            sum(coalesce(m.views, 0))::float8 as views, sum(${REACH_SQL})::float8 as reach,
-            sum(coalesce(m.likes, 0))::float8 as likes, sum(coalesce(m.comments, 0))::float8 as comments,
-            sum(coalesce(m.shares, 0))::float8 as shares, sum(coalesce(m.saves, 0))::float8 as saves,
-            sum(coalesce(m.clicks, 0))::float8 as clicks, sum(${ENGAGEMENTS_SQL})::float8 as engagements
+            ${FIGURE_SUMS_SQL}
           from ${postMetrics} m
           where ${latestInPeriod(p, previousFrom, p.to)}
           group by grouping sets ((1, 2, 3), (4))

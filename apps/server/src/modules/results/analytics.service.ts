@@ -1,15 +1,12 @@
 import {
   type AnalyticsResponse,
-  changePercent,
   engagementRate,
-  type Figure,
   PLATFORMS,
   type Platform,
   type PostMetricHistoryResponse,
   type PostResult,
   type PostsTableResponse,
   type PostsTableSort,
-  type PostTotals,
   RESULTS_MESSAGES,
   RESULTS_PAGE_SIZE,
   type ResultsQuery,
@@ -20,9 +17,19 @@ import type { Db } from "../../db/client";
 import { notFound } from "../../http/errors";
 import { planOf } from "../billing/plan.repo";
 import type { Member } from "../workspaces/member";
-import { type AccountRow, createAnalyticsRepo, type FigureSums } from "./analytics.repo";
+import { type AccountRow, createAnalyticsRepo } from "./analytics.repo";
 import { addDays, advancedIsPremium, dayIn, type ResultsPeriod, resolveRange } from "./results.range";
-import { isReason, knownReasons, resultExcerpt, toPostResult } from "./results.rows";
+import {
+  addSums,
+  emptySums,
+  type FigureSums,
+  figureOf,
+  isReason,
+  knownReasons,
+  resultExcerpt,
+  toPostResult,
+  withRate,
+} from "./results.rows";
 
 /** The export stops after this many rows. */
 export const EXPORT_MAX_ROWS = 100_000;
@@ -31,38 +38,10 @@ const EXPORT_BATCH = 1000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const figure = (value: number | null, previous: number | null): Figure => ({
-  value,
-  previous,
-  change: changePercent(value, previous),
-});
+/** Adds summed figures without their post count (posts are counted from the targets, read or not). */
+const addFigures = (into: FigureSums, f: FigureSums) => Object.assign(into, addSums(into, { ...f, posts: 0 }));
 
-type Sums = Omit<PostTotals, "engagementRate">;
-const emptySums = (): Sums => ({
-  posts: 0,
-  views: 0,
-  reach: 0,
-  likes: 0,
-  comments: 0,
-  shares: 0,
-  saves: 0,
-  clicks: 0,
-  engagements: 0,
-});
-/** Adds summed figures (without their post count: posts are counted from the targets, read or not). */
-function addFigures(into: Sums, f: FigureSums) {
-  into.views += f.views;
-  into.reach += f.reach;
-  into.likes += f.likes;
-  into.comments += f.comments;
-  into.shares += f.shares;
-  into.saves += f.saves;
-  into.clicks += f.clicks;
-  into.engagements += f.engagements;
-}
-const withRate = (s: Sums): PostTotals => ({ ...s, engagementRate: engagementRate(s.engagements, s.reach) });
-
-/** Sums of counts, or null when nothing was counted. */
+/** FigureSums of counts, or null when nothing was counted. */
 function sumOrNull(values: (number | null)[]): number | null {
   const known = values.filter((v): v is number => v !== null);
   return known.length === 0 ? null : known.reduce((a, b) => a + b, 0);
@@ -124,9 +103,9 @@ export function createAnalyticsService(deps: { db: Db; now?: () => Date }) {
       // Posts and their figures: the period, the previous one, each network and each day of the period.
       const current = emptySums();
       const previous = emptySums();
-      const byNetwork = new Map<string, Sums>();
-      const byDay = new Map<string, Sums>();
-      const sumsIn = (map: Map<string, Sums>, key: string) => {
+      const byNetwork = new Map<string, FigureSums>();
+      const byDay = new Map<string, FigureSums>();
+      const sumsIn = (map: Map<string, FigureSums>, key: string) => {
         const sums = map.get(key) ?? emptySums();
         map.set(key, sums);
         return sums;
@@ -215,13 +194,13 @@ export function createAnalyticsService(deps: { db: Db; now?: () => Date }) {
       return {
         range,
         cards: {
-          reach: figure(current.reach, previous.reach),
-          engagementRate: figure(
+          reach: figureOf(current.reach, previous.reach),
+          engagementRate: figureOf(
             engagementRate(current.engagements, current.reach),
             engagementRate(previous.engagements, previous.reach),
           ),
-          followers: figure(followersOf(accounts), sumOrNull(accounts.map((a) => a.followersBefore))),
-          postsPublished: figure(current.posts, previous.posts),
+          followers: figureOf(followersOf(accounts), sumOrNull(accounts.map((a) => a.followersBefore))),
+          postsPublished: figureOf(current.posts, previous.posts),
         },
         series,
         networks,

@@ -3,37 +3,22 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { postMetrics, posts, socialAccounts } from "../../db/schema";
 import type { ResultsPeriod } from "./results.range";
-import { dayOf, dayStart, ENGAGEMENTS_SQL, latestInPeriod, REACH_SQL } from "./results.sql";
-
-/** Summed figures of the latest snapshots of some targets. */
-export interface SummedFigures {
-  posts: number;
-  views: number;
-  reach: number;
-  likes: number;
-  comments: number;
-  shares: number;
-  saves: number;
-  clicks: number;
-  engagements: number;
-}
+import type { FigureSums } from "./results.rows";
+import { dayOf, dayStart, ENGAGEMENTS_SQL, FIGURE_SUMS_SQL, latestInPeriod, REACH_SQL } from "./results.sql";
 
 /** Sums per network, for the period itself or the one before it. */
-export interface NetworkSums extends SummedFigures {
+export interface NetworkSums extends FigureSums {
   platform: Platform;
   current: boolean;
 }
 
 /** The sums selected by every grouped query below (post_metrics as `m`). */
-const SUMS = sql`count(*) as posts, sum(coalesce(m.views, 0)) as views, sum(${REACH_SQL}) as reach,
-  sum(coalesce(m.likes, 0)) as likes, sum(coalesce(m.comments, 0)) as comments,
-  sum(coalesce(m.shares, 0)) as shares, sum(coalesce(m.saves, 0)) as saves,
-  sum(coalesce(m.clicks, 0)) as clicks, sum(${ENGAGEMENTS_SQL}) as engagements`;
+const SUMS = sql`count(*) as posts, ${FIGURE_SUMS_SQL}`;
 
 /** The database gives sums as bigints (strings or BigInts by driver): plain numbers here. */
 const num = (v: unknown) => Number(v ?? 0);
 
-function sumsOf(row: Record<string, unknown>): SummedFigures {
+function sumsOf(row: Record<string, unknown>): FigureSums {
   return {
     posts: num(row.posts),
     views: num(row.views),
@@ -126,7 +111,7 @@ export function createOverviewRepo(db: Db) {
     },
 
     /** Sums per publish day (in the period's zone) of the period's targets; days without posts are absent. */
-    async dailySums(p: ResultsPeriod): Promise<(SummedFigures & { day: string })[]> {
+    async dailySums(p: ResultsPeriod): Promise<(FigureSums & { day: string })[]> {
       const list = await rows<Record<string, unknown>>(sql`
         select ${dayOf(sql`m.published_at`, p.tz)}::text as day, ${SUMS}
         from post_metrics m

@@ -7,7 +7,6 @@ import {
   type DashboardResponse,
   type EngagementResponse,
   engagementRate,
-  type Figure,
   generalBestTimeScore,
   PLATFORMS,
   type Platform,
@@ -21,47 +20,15 @@ import type { Db } from "../../db/client";
 import { notFound } from "../../http/errors";
 import { planOf } from "../billing/plan.repo";
 import type { Member } from "../workspaces/member";
-import { createOverviewRepo, type NetworkSums, type OverviewRepo, type SummedFigures } from "./overview.repo";
+import { createOverviewRepo, type NetworkSums, type OverviewRepo } from "./overview.repo";
 import { addDays, advancedIsPremium, dayIn, resolveRange } from "./results.range";
-import { isReason, toPostResult } from "./results.rows";
-
-const EMPTY: SummedFigures = {
-  posts: 0,
-  views: 0,
-  reach: 0,
-  likes: 0,
-  comments: 0,
-  shares: 0,
-  saves: 0,
-  clicks: 0,
-  engagements: 0,
-};
-
-function add(a: SummedFigures, b: SummedFigures): SummedFigures {
-  return {
-    posts: a.posts + b.posts,
-    views: a.views + b.views,
-    reach: a.reach + b.reach,
-    likes: a.likes + b.likes,
-    comments: a.comments + b.comments,
-    shares: a.shares + b.shares,
-    saves: a.saves + b.saves,
-    clicks: a.clicks + b.clicks,
-    engagements: a.engagements + b.engagements,
-  };
-}
-
-const figure = (value: number | null, previous: number | null): Figure => ({
-  value,
-  previous,
-  change: changePercent(value, previous),
-});
+import { addSums, emptySums, figureOf, isReason, toPostResult } from "./results.rows";
 
 /** The period's totals and the previous period's, from the per-network sums. */
 function totalsOf(sums: NetworkSums[]) {
   return {
-    current: sums.filter((s) => s.current).reduce(add, EMPTY),
-    previous: sums.filter((s) => !s.current).reduce(add, EMPTY),
+    current: sums.filter((s) => s.current).reduce(addSums, emptySums()),
+    previous: sums.filter((s) => !s.current).reduce(addSums, emptySums()),
   };
 }
 
@@ -98,7 +65,7 @@ export function createOverviewService(deps: { db: Db; repo?: OverviewRepo; now?:
           },
           connectedAccounts: { value: counts.connectedAccounts },
           scheduledPosts: { value: counts.scheduledPosts },
-          reach: figure(reach.current.reach, reach.previous.reach),
+          reach: figureOf(reach.current.reach, reach.previous.reach),
         },
         recent: recent.map(toPostResult),
       };
@@ -131,7 +98,7 @@ export function createOverviewService(deps: { db: Db; repo?: OverviewRepo; now?:
       const byDay = new Map(daily.map((d) => [d.day, d]));
       const series: EngagementResponse["series"] = [];
       for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
-        const d = byDay.get(day) ?? EMPTY;
+        const d = byDay.get(day) ?? emptySums();
         series.push({
           day,
           likes: d.likes,
@@ -144,10 +111,10 @@ export function createOverviewService(deps: { db: Db; repo?: OverviewRepo; now?:
       return {
         range,
         cards: {
-          engagements: figure(current.engagements, previous.engagements),
-          engagementRate: figure(rate, previousRate),
-          comments: figure(current.comments, previous.comments),
-          likes: figure(current.likes, previous.likes),
+          engagements: figureOf(current.engagements, previous.engagements),
+          engagementRate: figureOf(rate, previousRate),
+          comments: figureOf(current.comments, previous.comments),
+          likes: figureOf(current.likes, previous.likes),
         },
         networks: sums
           .filter((s) => s.current)

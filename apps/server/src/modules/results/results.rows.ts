@@ -1,10 +1,13 @@
 import {
+  changePercent,
   engagementRate,
   engagementsOf,
+  type Figure,
   METRIC_UNAVAILABLE_REASONS,
   type MetricUnavailableReason,
   type Platform,
   type PostResult,
+  type PostTotals,
   reachOf,
 } from "@app/shared";
 
@@ -74,3 +77,45 @@ export function toPostResult(row: PostResultRow): PostResult {
     unavailable: knownReasons(row.unavailable),
   };
 }
+
+/** Summed figures of the latest snapshots of a group of targets, and how many posts they are. */
+export type FigureSums = Omit<PostTotals, "engagementRate">;
+
+export const emptySums = (): FigureSums => ({
+  posts: 0,
+  views: 0,
+  reach: 0,
+  likes: 0,
+  comments: 0,
+  shares: 0,
+  saves: 0,
+  clicks: 0,
+  engagements: 0,
+});
+
+export function addSums(a: FigureSums, b: FigureSums): FigureSums {
+  return {
+    posts: a.posts + b.posts,
+    views: a.views + b.views,
+    reach: a.reach + b.reach,
+    likes: a.likes + b.likes,
+    comments: a.comments + b.comments,
+    shares: a.shares + b.shares,
+    saves: a.saves + b.saves,
+    clicks: a.clicks + b.clicks,
+    engagements: a.engagements + b.engagements,
+  };
+}
+
+/** The sums with their engagement rate. */
+export const withRate = (s: FigureSums): PostTotals => ({
+  ...s,
+  engagementRate: engagementRate(s.engagements, s.reach),
+});
+
+/** A card's figure with the previous period's and the change between them. */
+export const figureOf = (value: number | null, previous: number | null): Figure => ({
+  value,
+  previous,
+  change: changePercent(value, previous),
+});

@@ -8,6 +8,12 @@ import type { ResultsPeriod } from "./results.range";
 export const ENGAGEMENTS_SQL = sql`(coalesce(m.likes, 0) + coalesce(m.comments, 0) + coalesce(m.shares, 0) + coalesce(m.saves, 0))`;
 export const REACH_SQL = sql`coalesce(m.reach, m.views, 0)`;
 
+/** The summed figures of a group of snapshots (alias `m`), as plain numbers. */
+export const FIGURE_SUMS_SQL = sql`sum(coalesce(m.views, 0))::float8 as views, sum(${REACH_SQL})::float8 as reach,
+  sum(coalesce(m.likes, 0))::float8 as likes, sum(coalesce(m.comments, 0))::float8 as comments,
+  sum(coalesce(m.shares, 0))::float8 as shares, sum(coalesce(m.saves, 0))::float8 as saves,
+  sum(coalesce(m.clicks, 0))::float8 as clicks, sum(${ENGAGEMENTS_SQL})::float8 as engagements`;
+
 /** The first instant of `day` in `tz`. */
 export const dayStart = (day: string, tz: string): SQL => sql`((${day}::date)::timestamp at time zone ${tz})`;
 
