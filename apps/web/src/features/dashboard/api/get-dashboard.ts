@@ -1,9 +1,9 @@
-import { analyticsResponseSchema, dashboardResponseSchema, engagementResponseSchema } from "@app/shared";
+import { dashboardResponseSchema } from "@app/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { browserTimeZone } from "@/lib/time-zone";
 
-/** The Dashboard's reads, counted by days in the browser's zone; each tab's read waits until the tab opens. */
+/** The Dashboard's own read, counted by days in the browser's zone. */
 export const dashboardQueryKey = ["dashboard"] as const;
 
 const withZone = (path: string, tz: string) => `${path}?${new URLSearchParams({ tz })}`;
@@ -19,22 +19,4 @@ export const dashboardQueryOptions = (tz: string) =>
 /** The overview's four cards and the recent engagement list. */
 export function useDashboard() {
   return useQuery(dashboardQueryOptions(browserTimeZone()));
-}
-
-/** The Engagement screen's cards over its default range (the last 30 days), for the engagement tab. */
-export function useDashboardEngagement() {
-  const tz = browserTimeZone();
-  return useQuery({
-    queryKey: [...dashboardQueryKey, "engagement", tz],
-    queryFn: ({ signal }) => api(withZone("/api/engagement", tz), { schema: engagementResponseSchema, signal }),
-  });
-}
-
-/** The Analytics screen's cards over its default range (the last 30 days), for the analytics tab. */
-export function useDashboardAnalytics() {
-  const tz = browserTimeZone();
-  return useQuery({
-    queryKey: [...dashboardQueryKey, "analytics", tz],
-    queryFn: ({ signal }) => api(withZone("/api/analytics", tz), { schema: analyticsResponseSchema, signal }),
-  });
 }

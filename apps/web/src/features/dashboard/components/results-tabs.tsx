@@ -4,8 +4,10 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { StatCard } from "@/components/stat-card";
 import { Button } from "@/components/ui/button";
+import { useAnalytics } from "@/features/results/api/get-analytics";
+import { useEngagement } from "@/features/results/api/get-engagement";
 import { formatFigure, formatRate } from "@/lib/figures";
-import { useDashboardAnalytics, useDashboardEngagement } from "../api/get-dashboard";
+import { browserTimeZone } from "@/lib/time-zone";
 
 interface CardSpec {
   title: string;
@@ -60,7 +62,7 @@ function ResultsTab({
 
 /** The engagement tab: the Engagement screen's cards for the last 30 days. */
 export function EngagementTab() {
-  const q = useDashboardEngagement();
+  const q = useEngagement({ tz: browserTimeZone() });
   const c = q.data?.cards;
   return (
     <ResultsTab
@@ -90,7 +92,7 @@ export function EngagementTab() {
 
 /** The analytics tab: the Analytics screen's cards for its default range (the last 30 days). */
 export function AnalyticsTab() {
-  const q = useDashboardAnalytics();
+  const q = useAnalytics({ tz: browserTimeZone() });
   const c = q.data?.cards;
   return (
     <ResultsTab
