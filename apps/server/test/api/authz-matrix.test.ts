@@ -22,6 +22,7 @@ const OWNED: Record<string, keyof OwnedIds> = {
   "/api/posts/:id/reject": "post",
   "/api/posts/:id/comments": "post",
   "/api/posts/:id/history": "post",
+  "/api/analytics/posts/:postId": "post",
   "/api/notifications/:id": "notification",
   "/api/tasks/:id": "task",
   "/api/workspace/invitations/:id": "invitation",
