@@ -20,6 +20,9 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type Queryable = Db | Tx;
 
+/** The rows of a raw `execute()` (the same shape on PGlite and node-postgres). */
+export const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
 /** PostgreSQL's LISTEN/NOTIFY: messages between the processes that share a database. */
 export interface Notifications {
   /** Delivers each payload sent on `channel`; resolves to a function that stops listening. */

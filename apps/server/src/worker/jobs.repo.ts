@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import type { Db, Queryable } from "../db/client";
+import { type Db, type Queryable, rowsOf } from "../db/client";
 import { jobs } from "../db/schema";
 
 /** What a job is queued with. */
@@ -40,8 +40,6 @@ interface ClaimRow {
   last_error: string | null;
   recovered: boolean;
 }
-
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /** The jobs a claim returned, soonest first. */
 const claimedOf = (res: unknown): ClaimedJob[] =>

@@ -1,6 +1,6 @@
 import type { PostStatus, TargetStatus } from "@app/shared";
 import { and, count, desc, eq, lte, sql } from "drizzle-orm";
-import type { Db, Queryable } from "../db/client";
+import { type Db, type Queryable, rowsOf } from "../db/client";
 import { notifications, posts, postTargets, workerHeartbeats } from "../db/schema";
 import { batchedLoader } from "../lib/batch";
 
@@ -92,7 +92,6 @@ interface SettledRow {
 }
 
 const asDate = (v: string | Date | null) => (v === null ? null : new Date(v));
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const list = (values: readonly unknown[]) =>
   sql.join(
     values.map((v) => sql`${v}`),

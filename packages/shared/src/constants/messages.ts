@@ -391,3 +391,26 @@ export const RESULTS_MESSAGES = {
   noData: "No Analytics Data",
   failed: "Failed to load results",
 } as const;
+
+/** Settings → Profile (issue 20). */
+export const PROFILE_MESSAGES = {
+  nameRequired: "Please enter your full name.",
+  nameTooLong: "Use at most 100 characters for your name.",
+  timezoneInvalid: "Unknown time zone.",
+  avatarNote: "JPG, GIF or PNG. 1MB max.",
+  avatarTooLarge: "The avatar is too large: 1MB max.",
+  avatarType: "The avatar must be a JPG, GIF or PNG image.",
+  saved: "Profile updated",
+  emailSame: "That is already your e-mail address.",
+  emailTaken: "Another account uses that e-mail address.",
+  emailLinkSent: (email: string) => `We sent a link to ${email}. Your address changes once you open it.`,
+} as const;
+
+/** Settings → Account (issue 20). */
+export const USER_ACCOUNT_MESSAGES = {
+  passwordRequired: "Please enter your password.",
+  confirmDelete: "Type DELETE to confirm.",
+  soleOwner: (workspace: string) =>
+    `You are the only owner of "${workspace}": make another member its owner, or delete the workspace, first.`,
+  deleted: "Your account has been deleted.",
+} as const;

@@ -1,13 +1,12 @@
 import type { PostsTableSort } from "@app/shared";
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, rowsOf } from "../../db/client";
 import { accountMetrics, postMetrics, posts, postTargets, socialAccounts } from "../../db/schema";
 import type { ResultsPeriod } from "./results.range";
 import type { FigureSums, PostResultRow } from "./results.rows";
 import { dayEnd, dayOf, dayStart, ENGAGEMENTS_SQL, FIGURE_SUMS_SQL, latestInPeriod, REACH_SQL } from "./results.sql";
 
 /** The rows of a raw statement (PGlite and node-postgres both answer { rows }). */
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /** A timestamp as ISO 8601 in UTC, written by the database (the same text on PGlite and PostgreSQL). */
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -1,0 +1,4 @@
+/** Settings → Notifications: each kind's channel (being built). */
+export function NotificationPreferencesCard() {
+  return null;
+}
