@@ -2,6 +2,7 @@ import { buildApp, closeApp } from "./app";
 import { ConfigError, loadConfig } from "./config/env";
 import { openDatabase } from "./db/client";
 import { startMetricsSchedule } from "./modules/metrics/metrics.collector";
+import { startNotificationSchedules } from "./modules/notifications/schedules";
 
 async function main() {
   const config = loadConfig();
@@ -26,6 +27,7 @@ async function main() {
     app.publishingWorker.start();
     // Results are collected by the same processes: the schedule queues the polls, the jobs worker runs them.
     await startMetricsSchedule(database.db, new Date());
+    await startNotificationSchedules(database.db, new Date());
     app.jobsWorker.start();
   }
 

@@ -2,6 +2,7 @@ import { buildApp, closeApp } from "./app";
 import { ConfigError, loadConfig } from "./config/env";
 import { openDatabase } from "./db/client";
 import { startMetricsSchedule } from "./modules/metrics/metrics.collector";
+import { startNotificationSchedules } from "./modules/notifications/schedules";
 
 /**
  * A standalone publishing worker (`npm run worker`): it publishes due posts and serves no HTTP. Any number
@@ -20,6 +21,7 @@ async function main() {
   await app.ready();
   app.publishingWorker.start();
   await startMetricsSchedule(database.db, new Date());
+  await startNotificationSchedules(database.db, new Date());
   app.jobsWorker.start();
   app.log.info(`publishing worker ${app.publishingWorker.id} and jobs worker started`);
 

@@ -7,6 +7,7 @@ import { buildApp, closeApp } from "../src/app";
 import { loadConfig } from "../src/config/env";
 import { openDatabase } from "../src/db/client";
 import { startMetricsSchedule } from "../src/modules/metrics/metrics.collector";
+import { startNotificationSchedules } from "../src/modules/notifications/schedules";
 
 let offsetMs = 0;
 const now = () => new Date(Date.now() + offsetMs);
@@ -22,6 +23,7 @@ app.post<{ Body: { advanceMs?: unknown } }>("/__clock", async (request) => {
 });
 app.publishingWorker.start();
 await startMetricsSchedule(database.db, now());
+await startNotificationSchedules(database.db, now());
 app.jobsWorker.start();
 await app.listen({ host: config.host, port: config.port });
 
