@@ -300,6 +300,32 @@ export const QUICK_POST_MESSAGES = {
 export const NOTIFICATION_MESSAGES = {
   publishFailed: (network: string) => `Publishing failed on ${network}`,
   publishUnconfirmed: (network: string) => `Check your post on ${network}`,
+  /**
+   * Each kind's title (the server's NOTIFICATION_TITLES picks one by kind): `network` is the platform's label
+   * ("your network" when none), `actor` the name of the member who did it ("Someone" when none), `count` how
+   * many for the grouped kinds.
+   */
+  postPublished: (network: string) => `Published on ${network}`,
+  accountExpiring: (network: string) => `Your ${network} account expires soon`,
+  accountExpired: (network: string) => `Your ${network} account has expired`,
+  accountReconnect: (network: string) => `Reconnect your ${network} account`,
+  invitationReceived: (actor: string) => `${actor} invited you to a workspace`,
+  approvalRequested: (actor: string) => `${actor} asked you to approve a post`,
+  postApproved: (actor: string) => `${actor} approved your post`,
+  postRejected: (actor: string) => `${actor} asked for changes to your post`,
+  taskAssigned: (actor: string) => `${actor} assigned you a task`,
+  taskDue: "A task of yours is due",
+  trialEnding: "Your Premium trial ends soon",
+  paymentFailed: "Your payment failed",
+  newComments: (count: number, network: string) => `${count} new ${count === 1 ? "comment" : "comments"} on ${network}`,
+  newLikes: (count: number, network: string) => `${count} new ${count === 1 ? "like" : "likes"} on ${network}`,
+  newShares: (count: number, network: string) => `${count} new ${count === 1 ? "share" : "shares"} on ${network}`,
+  newFollowers: (count: number, network: string) =>
+    `${count} new ${count === 1 ? "follower" : "followers"} on ${network}`,
+  /** who did it when no member is named */
+  someone: "Someone",
+  /** the network when none is named */
+  yourNetwork: "your network",
   markAllRead: "Mark All as Read",
   allRead: "All notifications are marked as read.",
   markFailed: "Failed to mark notifications as read. Please try again.",
