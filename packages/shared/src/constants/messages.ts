@@ -440,3 +440,25 @@ export const USER_ACCOUNT_MESSAGES = {
     `You are the only owner of "${workspace}": make another member its owner, or delete the workspace, first.`,
   deleted: "Your account has been deleted.",
 } as const;
+
+/** Settings → Security: two-factor sign-in and active sessions (issue 20). */
+export const SECURITY_MESSAGES = {
+  codeRequired: "Enter the 6-digit code from your authenticator app.",
+  codeFormat: "The code is the 6 digits your authenticator app shows.",
+  backupCodeRequired: "Enter one of your backup codes.",
+  invalidCode: "That code is not right. Check your authenticator app and try again.",
+  invalidBackupCode: "That backup code is not right, or it has been used already.",
+  challengeExpired: "This sign-in has expired. Enter your e-mail and password again.",
+  tooManyCodeAttempts: "Too many wrong codes. Enter your e-mail and password again.",
+  locked: "Too many wrong codes: two-factor sign-in is locked for 15 minutes. Try again later.",
+  passwordIncorrect: "Your password is incorrect.",
+  alreadyEnabled: "Two-factor authentication is already on.",
+  notEnabled: "Two-factor authentication is off.",
+  enabled: "Two-factor authentication is on",
+  disabled: "Two-factor authentication is off",
+  backupCodesNew: "New backup codes made: the old ones no longer work.",
+  sessionNotFound: "Session not found.",
+  currentSession: "This is the session you are using: sign out from the sidebar instead.",
+  sessionRevoked: "Signed out of that session",
+  otherSessionsRevoked: "Signed out of all other sessions",
+} as const;
