@@ -439,6 +439,10 @@ export const USER_ACCOUNT_MESSAGES = {
   soleOwner: (workspace: string) =>
     `You are the only owner of "${workspace}": make another member its owner, or delete the workspace, first.`,
   deleted: "Your account has been deleted.",
+  passwordIncorrect: "Your password is incorrect.",
+  cancelSubscriptionFirst: (workspace: string) =>
+    `The Premium subscription of "${workspace}" renews: cancel it first (Premium → Manage subscription), then delete your account.`,
+  exportFailed: "The export could not be made. Try again.",
 } as const;
 
 /** Settings → Security: two-factor sign-in and active sessions (issue 20). */
