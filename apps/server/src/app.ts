@@ -232,19 +232,26 @@ export async function buildApp(deps: AppDeps) {
       wakeOn: hub.onDue,
     }),
   );
-  // Background jobs (results from the networks, for now), run by the same processes as publishing.
+  // Background jobs (results from the networks, notifications' e-mails and reminders), run by the same processes
+  // as publishing.
+  const notificationJobsDeps = { db: database.db, config, mailer, hub, now: deps.now };
   app.decorate(
     "jobsWorker",
     createJobsWorker({
       repo: createJobsRepo(database.db),
-      handlers: metricsJobHandlers({
-        db: database.db,
-        repo: createMetricsRepo(database.db),
-        accounts,
-        xPolling: config.xMetrics,
-        retentionDays: config.metricsRetentionDays,
-        now: deps.now,
-      }),
+      handlers: {
+        ...metricsJobHandlers({
+          db: database.db,
+          repo: createMetricsRepo(database.db),
+          accounts,
+          xPolling: config.xMetrics,
+          retentionDays: config.metricsRetentionDays,
+          now: deps.now,
+        }),
+        // Notifications: the e-mails sent at once, the daily digest, the reminders (tasks due, trials ending).
+        ...emailJobHandlers(notificationJobsDeps),
+        ...reminderJobHandlers(notificationJobsDeps),
+      },
       now: deps.now,
       onError: (err) => app.log.error({ err }, "jobs worker error"),
     }),
