@@ -332,7 +332,13 @@ export const NOTIFICATION_MESSAGES = {
   listFailed: "Failed to load notifications. Please try again.",
   notFound: "Notification not found",
   emptyTitle: "You're all caught up",
-  emptyDescription: "When a post cannot go out, you will hear about it here.",
+  emptyDescription:
+    "Failed posts, accounts to reconnect, your team's requests and your posts' engagement will show up here.",
+  /** the Notifications screen with a filter that matches nothing */
+  emptyFiltered: "No notifications match these filters.",
+  clearFilters: "Clear filters",
+  /** the Notifications screen's description under its title */
+  screenDescription: "What happened to your posts, accounts, team and plan, newest first.",
 } as const;
 
 /** Refusals of malformed input, whatever the route. */
