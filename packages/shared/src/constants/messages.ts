@@ -341,6 +341,26 @@ export const NOTIFICATION_MESSAGES = {
   screenDescription: "What happened to your posts, accounts, team and plan, newest first.",
 } as const;
 
+/**
+ * The details (`message`) the team, billing and engagement notifications are written with; the reviewer's
+ * comment of a rejection is its own message.
+ */
+export const NOTIFICATION_DETAIL_MESSAGES = {
+  approvalRequested: "A post is waiting for your approval.",
+  postApproved: (when: string) => `Your post is scheduled for ${when}.`,
+  taskAssigned: (title: string) => title,
+  taskDue: (title: string) => `"${title}" is due today.`,
+  /** the accept link is secret: it is only in the e-mail */
+  invitationReceived: (workspace: string, role: string) =>
+    `You are invited to join ${workspace} as ${role}. Open the invitation e-mail to accept it.`,
+  trialEnding: (day: string) => `Your Premium trial ends on ${day}. Add a payment method to keep Premium.`,
+  paymentFailed: "We could not take the payment for Premium. Update your payment method to keep Premium.",
+  newLikes: (total: number) => `Your post has ${total} ${total === 1 ? "like" : "likes"} now.`,
+  newComments: (total: number) => `Your post has ${total} ${total === 1 ? "comment" : "comments"} now.`,
+  newShares: (total: number) => `Your post has ${total} ${total === 1 ? "share" : "shares"} now.`,
+  newFollowers: (total: number) => `Your account has ${total} ${total === 1 ? "follower" : "followers"} now.`,
+} as const;
+
 /** Refusals of malformed input, whatever the route. */
 export const INPUT_MESSAGES = {
   /** NUL and other control characters: `field` is the field's name as the user knows it ("Content") */
