@@ -458,6 +458,51 @@ export const PROFILE_MESSAGES = {
   emailLinkSent: (email: string) => `We sent a link to ${email}. Your address changes once you open it.`,
 } as const;
 
+/** Settings → Notifications and the e-mails' unsubscribe page (issue 20). */
+export const NOTIFICATION_PREFERENCE_MESSAGES = {
+  title: "Notifications",
+  description:
+    "Choose how you hear about each kind of notification: by e-mail and in the app, in the app only, or not at all.",
+  channelLabels: { email: "E-mail", in_app: "In app", off: "Off" },
+  save: "Save Preferences",
+  saved: "Preferences saved",
+  saveFailed: "Failed to save preferences. Please try again.",
+  loadFailed: "Failed to load preferences. Please try again.",
+  /** the kind names of NOTIFICATION_KINDS, as the settings and the daily digest show them */
+  kindLabels: {
+    post_published: "Post published",
+    publish_failed: "Publishing failed",
+    publish_unconfirmed: "Post to check",
+    account_expiring: "Account access expiring",
+    account_expired: "Account access expired",
+    account_reconnect: "Account to reconnect",
+    invitation_received: "Invitation received",
+    approval_requested: "Approval requested",
+    post_approved: "Post approved",
+    post_rejected: "Post rejected",
+    task_assigned: "Task assigned",
+    task_due: "Task due",
+    trial_ending: "Trial ending",
+    payment_failed: "Payment failed",
+    new_comments: "New comments",
+    new_likes: "New likes",
+    new_shares: "New shares",
+    new_followers: "New followers",
+  },
+  unsubscribeTitle: "Unsubscribe",
+  unsubscribeConfirm: "Stop receiving these e-mails? You will still see them in the app.",
+  unsubscribeButton: "Unsubscribe",
+  unsubscribed: (kind: string) =>
+    `You will no longer receive e-mails about "${kind}". You can change this in Settings → Notifications.`,
+  unsubscribeInvalid: "This unsubscribe link is invalid.",
+  unsubscribeFailed: "Failed to unsubscribe. Please try again.",
+  digestSubject: (n: number) => `Your daily digest: ${n} new ${n === 1 ? "notification" : "notifications"}`,
+  digestIntro: "Here is what happened on your networks since yesterday.",
+  openInApp: "Open in the app",
+  emailReason: (kind: string) =>
+    `You receive this e-mail because "${kind}" is set to E-mail in your notification preferences.`,
+} as const;
+
 /** Settings → Account (issue 20). */
 export const USER_ACCOUNT_MESSAGES = {
   passwordRequired: "Please enter your password.",
