@@ -9,6 +9,7 @@ import {
   RESET_PASSWORD_PATH,
   requestPasswordResetSchema,
   resetPasswordBodySchema,
+  SECURITY_MESSAGES,
   signInBodySchema,
   signUpBodySchema,
   updateUserBodySchema,
@@ -50,6 +51,12 @@ function assertNewPassword(password: string, email: string | null) {
   if (problem) throw badRequest(problem);
 }
 
+/** The password a two-factor change is confirmed with. */
+function passwordOf(body: Body): string {
+  if (!hasText(body.password)) throw badRequest(AUTH_MESSAGES.passwordRequired);
+  return String(body.password);
+}
+
 /** Our checks before better-auth sees a request: spec messages, and nothing malformed reaches it. */
 const validators: Record<string, (body: Body, ctx: ValidatorContext) => Body | Promise<Body>> = {
   "/sign-up/email": async (body, { repo }) => {
@@ -82,6 +89,23 @@ const validators: Record<string, (body: Body, ctx: ValidatorContext) => Body | P
     assertNewPassword(newPassword, await ctx.sessionEmail());
     return { currentPassword: String(body.currentPassword), newPassword, revokeOtherSessions: true };
   },
+  // Two-factor (better-auth's plugin): the password where it asks for one, the code at sign-in; nothing else
+  // (no custom issuer, no e-mailed codes, no "trusted device" that would skip the second step).
+  "/two-factor/enable": (body) => ({ password: passwordOf(body) }),
+  "/two-factor/disable": (body) => ({ password: passwordOf(body) }),
+  "/two-factor/generate-backup-codes": (body) => ({ password: passwordOf(body) }),
+  "/two-factor/verify-totp": (body) => {
+    if (!hasText(body.code)) throw badRequest(SECURITY_MESSAGES.codeRequired);
+    const code = String(body.code).replace(/\s+/g, "");
+    if (!/^\d{6}$/.test(code)) throw badRequest(SECURITY_MESSAGES.codeFormat);
+    return { code };
+  },
+  "/two-factor/verify-backup-code": (body) => {
+    if (!hasText(body.code)) throw badRequest(SECURITY_MESSAGES.backupCodeRequired);
+    const code = String(body.code).trim();
+    if (code.length > 64) throw badRequest(SECURITY_MESSAGES.invalidBackupCode);
+    return { code };
+  },
   "/update-user": (body) => {
     const data = parseOr400(updateUserBodySchema, body, AUTH_MESSAGES.updateFailed);
     // Only what the app lets people change; better-auth refuses an e-mail here with its own message.
@@ -98,6 +122,7 @@ const FIELD_LABELS: Record<string, string> = {
   currentPassword: "Current password",
   token: "Token",
   image: "Image",
+  code: "Code",
 };
 
 /**
@@ -120,8 +145,28 @@ function assertPlainInput(value: unknown, field = "", depth = 0): void {
 }
 
 /** better-auth codes whose message the spec words its own way. */
+const TWO_FACTOR_PASSWORD_MESSAGES = {
+  INVALID_PASSWORD: SECURITY_MESSAGES.passwordIncorrect,
+  TOTP_ALREADY_ENABLED: SECURITY_MESSAGES.alreadyEnabled,
+  TWO_FACTOR_NOT_ENABLED: SECURITY_MESSAGES.notEnabled,
+};
+const TWO_FACTOR_CODE_MESSAGES = {
+  INVALID_TWO_FACTOR_COOKIE: SECURITY_MESSAGES.challengeExpired,
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: SECURITY_MESSAGES.tooManyCodeAttempts,
+  ACCOUNT_TEMPORARILY_LOCKED: SECURITY_MESSAGES.locked,
+  TOTP_NOT_ENABLED: SECURITY_MESSAGES.notEnabled,
+  BACKUP_CODES_NOT_ENABLED: SECURITY_MESSAGES.notEnabled,
+};
 const SPEC_MESSAGES: Record<string, Record<string, string>> = {
   "/change-password": { INVALID_PASSWORD: AUTH_MESSAGES.currentPasswordIncorrect },
+  "/two-factor/enable": TWO_FACTOR_PASSWORD_MESSAGES,
+  "/two-factor/disable": TWO_FACTOR_PASSWORD_MESSAGES,
+  "/two-factor/generate-backup-codes": TWO_FACTOR_PASSWORD_MESSAGES,
+  "/two-factor/verify-totp": { ...TWO_FACTOR_CODE_MESSAGES, INVALID_CODE: SECURITY_MESSAGES.invalidCode },
+  "/two-factor/verify-backup-code": {
+    ...TWO_FACTOR_CODE_MESSAGES,
+    INVALID_BACKUP_CODE: SECURITY_MESSAGES.invalidBackupCode,
+  },
 };
 
 /** Routes an attacker would hammer: limited per IP to config.authRateLimit a minute. */
@@ -131,6 +176,11 @@ const SENSITIVE = new Set([
   "/request-password-reset",
   "/reset-password",
   "/change-password",
+  "/two-factor/enable",
+  "/two-factor/disable",
+  "/two-factor/generate-backup-codes",
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
 ]);
 
 /**
@@ -146,10 +196,17 @@ const OFFERED: Record<string, readonly ("GET" | "POST")[]> = {
   "/change-password": ["POST"],
   "/update-user": ["POST"],
   "/get-session": ["GET"],
+  // the link of an e-mail change (Settings → Profile), sent to the new address
+  "/verify-email": ["GET"],
   "/list-sessions": ["GET"],
   "/revoke-session": ["POST"],
   "/revoke-sessions": ["POST"],
   "/revoke-other-sessions": ["POST"],
+  "/two-factor/enable": ["POST"],
+  "/two-factor/disable": ["POST"],
+  "/two-factor/generate-backup-codes": ["POST"],
+  "/two-factor/verify-totp": ["POST"],
+  "/two-factor/verify-backup-code": ["POST"],
 };
 /** Calls that end or change sessions or their user: the session cache is emptied once they are through. */
 const ENDS_SESSIONS = new Set([
@@ -160,6 +217,10 @@ const ENDS_SESSIONS = new Set([
   "/revoke-session",
   "/revoke-sessions",
   "/revoke-other-sessions",
+  "/two-factor/enable",
+  "/two-factor/disable",
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
 ]);
 /** The e-mailed reset link: it checks the token and sends the browser on to the reset form. */
 const RESET_LINK = /^\/reset-password\/[^/]+$/;
@@ -173,14 +234,24 @@ function offered(method: string, subPath: string): boolean {
  * A session's token is its cookie's value: the cookie is httpOnly so that no script can read it, and
  * better-auth's session answers would hand it to any script all the same. They go out without it.
  */
+const ANSWERS_WITH_TOKENS = new Set([
+  "/get-session",
+  "/list-sessions",
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+]);
 function withoutTokens(subPath: string, text: string): string {
-  if (subPath !== "/get-session" && subPath !== "/list-sessions") return text;
+  if (!ANSWERS_WITH_TOKENS.has(subPath)) return text;
   const strip = (session: unknown) => {
     if (session && typeof session === "object") delete (session as { token?: unknown }).token;
   };
   const data = JSON.parse(text) as unknown;
   if (Array.isArray(data)) data.forEach(strip);
-  else if (data && typeof data === "object") strip((data as { session?: unknown }).session);
+  else if (data && typeof data === "object") {
+    strip((data as { session?: unknown }).session);
+    // the two-factor step's answer carries the new session's token at the top
+    if (subPath.startsWith("/two-factor/")) strip(data);
+  }
   return JSON.stringify(data);
 }
 

@@ -8,12 +8,14 @@ import {
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { organization } from "better-auth/plugins/organization";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config/env";
 import type { Db } from "../../db/client";
 import {
   authAccounts,
   sessions,
+  twoFactors,
   users,
   verifications,
   workspaceInvitations,
@@ -22,6 +24,7 @@ import {
 } from "../../db/schema";
 import type { Mailer } from "../../email/mailer";
 import { authLogger } from "../../http/logging";
+import { changeEmailLinkEmail, emailChangedNotice, emailTokenClaims } from "../profile/email-change";
 import { accessControl, workspaceRoles } from "../workspaces/access-control";
 import { createPersonalWorkspace } from "../workspaces/personal-workspace";
 import { type CurrentWorkspace, createWorkspacesRepo } from "../workspaces/workspaces.repo";
@@ -60,11 +63,40 @@ export function createAuth(deps: {
         workspace: workspaces,
         workspaceMember: workspaceMembers,
         workspaceInvitation: workspaceInvitations,
+        twoFactor: twoFactors,
       },
     }),
     // Every new user starts with a workspace of their own.
     databaseHooks: {
-      user: { create: { after: async (user) => void (await createPersonalWorkspace(db, user)) } },
+      user: {
+        create: { after: async (user) => void (await createPersonalWorkspace(db, user)) },
+        // Settings → Profile: once the link sent to the new address is opened, the old address is told.
+        update: {
+          after: async (user, ctx) => {
+            if (ctx?.path !== "/verify-email") return;
+            const claims = emailTokenClaims(ctx.query?.token);
+            if (claims?.requestType !== "change-email-verification" || !claims.email) return;
+            if (user.email !== claims.updateTo) return;
+            sessionCache.clear();
+            await mailer.send({ to: claims.email, ...emailChangedNotice({ name: user.name, newEmail: user.email }) });
+          },
+        },
+      },
+    },
+    // Settings → Profile: an address changes once the link better-auth sends to it is opened (POST /api/profile/email).
+    user: { changeEmail: { enabled: true } },
+    emailVerification: {
+      expiresIn: 60 * 60,
+      // Only address changes send one (sign-up does not ask for verification): the link goes to the new address.
+      sendVerificationEmail: async ({ user, url, token }) => {
+        const claims = emailTokenClaims(token);
+        if (claims?.requestType !== "change-email-verification" || !claims.updateTo) return;
+        await mailer.send({
+          to: claims.updateTo,
+          link: url,
+          ...changeEmailLinkEmail({ name: user.name, newEmail: claims.updateTo, url }),
+        });
+      },
     },
     plugins: [
       organization({
@@ -78,6 +110,14 @@ export function createAuth(deps: {
           member: { modelName: "workspaceMember", fields: { organizationId: "workspaceId" } },
           invitation: { modelName: "workspaceInvitation", fields: { organizationId: "workspaceId" } },
         },
+      }),
+      // Two-factor sign-in with an authenticator app (TOTP) and backup codes: enabling needs the password and
+      // a first code (verify-totp); the plugin's lockout after repeated wrong codes is kept (10 in a row: 15
+      // minutes). Devices are not "trusted": every sign-in asks for the second step.
+      twoFactor({
+        issuer: APP_NAME,
+        twoFactorTable: "twoFactor",
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
       }),
     ],
     emailAndPassword: {
