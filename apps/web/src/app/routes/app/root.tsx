@@ -62,7 +62,7 @@ function Shell() {
     <AppLayout
       user={data.user}
       plan={data.plan}
-      counts={{ "/notifications": notifications.data?.unread ?? 0, "/team": waitingApprovals }}
+      counts={{ "/notifications": notifications.data?.summary.unread ?? 0, "/team": waitingApprovals }}
       signingOut={signOut.isPending}
       onSignOut={() =>
         signOut.mutate(undefined, {

@@ -6,11 +6,13 @@ import { toast } from "sonner";
 import { isAwaited } from "@/lib/awaited-posts";
 import { readAgain } from "@/lib/live-cache";
 import type { RealtimeChannel } from "@/lib/realtime";
+import { destinationOf, toastToneOf } from "../utils/notifications";
 import { notificationsQueryKey, useNotifications } from "./get-notifications";
 
 /**
- * The "notifications" events of the stream: the list is read again, and each unread notification that
- * arrives while the app is open is also shown as a toast, wherever the user is.
+ * The "notifications" events of the stream: every list is read again (the screen's, the sidebar's badge),
+ * and each unread notification that arrives while the app is open is also shown as a toast, wherever the
+ * user is (not the networks' engagement: toastToneOf).
  */
 export function useNotificationsChannel(): RealtimeChannel {
   const queryClient = useQueryClient();
@@ -27,18 +29,14 @@ export function useNotificationsChannel(): RealtimeChannel {
     for (const n of data.notifications) {
       // Already told by the screen that waited for it (Publish Now), or seen before.
       if (seen.has(n.id) || n.read || isAwaited(n.postId)) continue;
-      if (n.kind === "account_expiring") {
-        toast.warning(n.title, {
-          id: `notification-${n.id}`,
-          description: n.message,
-          action: { label: EXPIRY_MESSAGES.toastAction, onClick: () => navigate("/connected-accounts") },
-        });
-        continue;
-      }
-      toast.error(n.title, {
+      const tone = toastToneOf(n.kind);
+      if (!tone) continue;
+      const accounts = n.category === "accounts";
+      const to = accounts ? (destinationOf(n) ?? "/connected-accounts") : "/notifications";
+      toast[tone](n.title, {
         id: `notification-${n.id}`,
         description: n.message,
-        action: { label: "View", onClick: () => navigate("/notifications") },
+        action: { label: accounts ? EXPIRY_MESSAGES.toastAction : "View", onClick: () => navigate(to) },
       });
     }
   }, [data, navigate]);
