@@ -1,8 +1,24 @@
-import type { PostStatus, TargetStatus } from "@app/shared";
+import {
+  DEFAULT_NOTIFICATION_CHANNEL,
+  IMMEDIATE_EMAIL_KINDS,
+  type NotificationKind,
+  type PostStatus,
+  rolesThatCan,
+  type TargetStatus,
+} from "@app/shared";
 import { and, count, desc, eq, lte, sql } from "drizzle-orm";
 import { type Db, type Queryable, rowsOf } from "../db/client";
-import { notifications, posts, postTargets, workerHeartbeats } from "../db/schema";
+import {
+  jobs,
+  notificationPreferences,
+  notifications,
+  posts,
+  postTargets,
+  workerHeartbeats,
+  workspaceMembers,
+} from "../db/schema";
 import { batchedLoader } from "../lib/batch";
+import { NOTIFICATION_EMAIL_JOB } from "../modules/notifications/notify";
 
 /** What a publication needs of its post, read with the claim (a post that is going out can no longer change). */
 export interface ClaimedPost {
@@ -80,7 +96,7 @@ export interface SettleResult {
   held: boolean;
   postId?: string;
   postStatus?: PostStatus;
-  /** a notification was written for the post's workspace (a failure or an unconfirmed attempt) */
+  /** notifications were written for the post's members (its success, a failure or an attempt to check) */
   notified?: boolean;
 }
 
@@ -105,6 +121,18 @@ export function derivePostStatus(statuses: readonly TargetStatus[]): PostStatus 
   if (published === statuses.length) return "published";
   return published > 0 ? "partially_published" : "failed";
 }
+
+const sqlList = (values: readonly string[]) => values.map((v) => `'${v}'`).join(", ");
+/** What publishing tells (see notify()): its kinds, their default channels, who else hears of a failure. */
+const PUBLISHING_KINDS: NotificationKind[] = ["post_published", "publish_failed", "publish_unconfirmed"];
+const KIND_OF_STATUS = sql.raw(`case s.status when 'published' then 'post_published'
+  when 'failed' then 'publish_failed' else 'publish_unconfirmed' end`);
+const DEFAULT_CHANNEL_OF_KIND = sql.raw(
+  `case k.kind ${PUBLISHING_KINDS.map((k) => `when '${k}' then '${DEFAULT_NOTIFICATION_CHANNEL[k]}'`).join(" ")} end`,
+);
+/** The members besides the author told of a failure: those who may schedule and retry posts. */
+const SCHEDULERS = sql.raw(sqlList(rolesThatCan("post", "schedule")));
+const EMAILED_AT_ONCE = sql.raw(sqlList(PUBLISHING_KINDS.filter((k) => IMMEDIATE_EMAIL_KINDS.includes(k))));
 
 /** derivePostStatus in SQL, over the `status` column of a group of one post's targets. */
 const DERIVED_POST_STATUS = sql.raw(`case
@@ -200,7 +228,7 @@ export function createQueueRepo(db: Db) {
   }
 
   /**
-   * Ends the leases of `items` with their outcomes, derives each post's status, and writes a notification for
+   * Ends the leases of `items` with their outcomes, derives each post's status, and writes the notifications of
    * each failure (with it, so a crash cannot lose or repeat one). An item whose lease was no longer the
    * caller's is left as it is (held: false). Items marked `alone` are their post's only target: when all are,
    * the settle is its one statement, without the transaction that makes sibling targets' settles take turns.
@@ -241,7 +269,7 @@ export function createQueueRepo(db: Db) {
               lease_owner = null, lease_until = null, updated_at = ${now}
           from input i
           where t.id = i.id and t.lease_owner = ${workerId} and t.status = 'publishing'
-          returning t.id, t.post_id, t.platform, t.status, t.last_error
+          returning t.id, t.post_id, t.platform, t.status, t.last_error, t.attempts
         ),
         -- Each post's targets as they are once this statement is done: the settled ones' new statuses, the
         -- others' as committed.
@@ -261,15 +289,41 @@ export function createQueueRepo(db: Db) {
           where p.id = r.post_id
           returning p.id, p.workspace_id, p.user_id, p.status
         ),
+        -- Publishing's notifications (as notify() writes them, here in the same statement): a success to the
+        -- post's author, a failure or an attempt to check to the author and the members who may schedule, each
+        -- a current member whose channel for the kind is not "off". The event's key names the target and its
+        -- attempt: a later attempt that fails again is told again, a settle repeated is not.
+        told as (
+          select p.workspace_id, m.user_id, k.kind, s.post_id, s.id as target_id, s.platform,
+                 coalesce(s.last_error, '') as message,
+                 k.kind || ':' || s.id || ':' || s.attempts as dedupe_key,
+                 coalesce(np.channel, ${DEFAULT_CHANNEL_OF_KIND}) as channel
+          from settled s
+          join rolled_up p on p.id = s.post_id
+          cross join lateral (select ${KIND_OF_STATUS} as kind) k
+          join ${workspaceMembers} m on m.workspace_id = p.workspace_id
+            and (m.user_id = p.user_id or (s.status <> 'published' and m.role in (${SCHEDULERS})))
+          left join ${notificationPreferences} np on np.user_id = m.user_id and np.kind = k.kind
+          where s.status in ('published', 'failed', 'unconfirmed')
+        ),
         noted as (
-          insert into ${notifications} (workspace_id, user_id, kind, post_id, target_id, platform, message, created_at)
-          select p.workspace_id, p.user_id, case when s.status = 'failed' then 'publish_failed' else 'publish_unconfirmed' end,
-                 s.post_id, s.id, s.platform, coalesce(s.last_error, ''), ${now}::timestamptz
-          from settled s join rolled_up p on p.id = s.post_id
-          where s.status in ('failed', 'unconfirmed')
-          returning target_id
+          insert into ${notifications} (workspace_id, user_id, kind, dedupe_key, post_id, target_id, platform,
+            message, created_at)
+          select workspace_id, user_id, kind, dedupe_key, post_id, target_id, platform, message, ${now}::timestamptz
+          from told where channel <> 'off'
+          on conflict (user_id, dedupe_key) do nothing
+          returning id, workspace_id, user_id, kind, dedupe_key, target_id
+        ),
+        emailed as (
+          insert into ${jobs} (kind, key, workspace_id, payload, run_at)
+          select ${NOTIFICATION_EMAIL_JOB}::text, ${`${NOTIFICATION_EMAIL_JOB}:`}::text || n.id::text, n.workspace_id,
+                 jsonb_build_object('notificationId', n.id), ${now}::timestamptz
+          from noted n join told w on w.user_id = n.user_id and w.dedupe_key = n.dedupe_key
+          where w.channel = 'email' and n.kind in (${EMAILED_AT_ONCE})
+          on conflict (key) do nothing
         )
-        select s.id, s.post_id, p.status as post_status, s.status in ('failed', 'unconfirmed') as notified
+        select s.id, s.post_id, p.status as post_status,
+               exists (select 1 from noted n where n.target_id = s.id) as notified
         from settled s join rolled_up p on p.id = s.post_id`);
     const collect = (rows: SettledRow[]) => {
       for (const r of rows)

@@ -1,4 +1,4 @@
-import { NOTIFICATION_MESSAGES, notificationListResponseSchema } from "@app/shared";
+import { NOTIFICATION_MESSAGES, notificationListQuerySchema, notificationListResponseSchema } from "@app/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -21,16 +21,25 @@ export async function notificationsRoutes(app: FastifyInstance, opts: { auth: Au
       preHandler,
       schema: {
         tags,
-        summary: "The newest notifications of the current workspace and how many are unread",
+        summary:
+          "The signed-in member's notifications in the current workspace, newest first, a page at a time, with their counts",
+        querystring: notificationListQuerySchema,
         response: { 200: notificationListResponseSchema },
       },
     },
-    async (req) => service.list(memberOf(req)),
+    async (req) => service.list(memberOf(req), req.query),
   );
 
   r.post(
     "/api/notifications/read",
-    { preHandler, schema: { tags, summary: "Mark all notifications as read", response: { 200: done } } },
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Mark all of the member's notifications in the workspace as read",
+        response: { 200: done },
+      },
+    },
     async (req) => {
       await service.markAllRead(memberOf(req));
       return { ok: true as const };
@@ -41,7 +50,12 @@ export async function notificationsRoutes(app: FastifyInstance, opts: { auth: Au
     "/api/notifications/:id/read",
     {
       preHandler,
-      schema: { tags, summary: "Mark one notification as read", params: idParams, response: { 200: done } },
+      schema: {
+        tags,
+        summary: "Mark one of the member's notifications as read",
+        params: idParams,
+        response: { 200: done },
+      },
     },
     async (req) => {
       await service.markRead(memberOf(req), req.params.id);
