@@ -1,3 +1,5 @@
+import { NOTIFICATION_MESSAGES } from "@app/shared";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { connectSandboxAccount } from "../support/accounts";
 import { signedIn } from "../support/users";
@@ -21,7 +23,17 @@ async function publishNow(page: Page, accountId: string, content: string) {
   return id;
 }
 
-test("a post that fails while the app is open is told at once, counted in the sidebar, and listed until read", async ({
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+const card = (page: Page, title: string) => page.getByRole("region", { name: title, exact: true });
+const figureOf = (page: Page, title: string) => card(page, title).getByRole("paragraph");
+
+test("a post that fails while the app is open is told at once, counted, filtered, and read one by one or all at once", async ({
   page,
 }) => {
   await signedIn(page);
@@ -32,7 +44,7 @@ test("a post that fails while the app is open is told at once, counted in the si
   await streamOpen;
   await expect(nav.getByRole("link", { name: /^Notifications$/ })).toBeVisible();
 
-  // LinkedIn refuses the same words from the same member twice: the second post fails.
+  // LinkedIn refuses the same words from the same member twice: the first is published, the second fails.
   const words = `Said once ${Date.now()}`;
   await publishNow(page, accountId, words);
   await expect
@@ -42,29 +54,122 @@ test("a post that fails while the app is open is told at once, counted in the si
 
   await expect(page.getByText("Publishing failed on LinkedIn")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(/LinkedIn refused a duplicate of an earlier post/).first()).toBeVisible();
-  await expect(nav.getByRole("link", { name: /Notifications\s*1 new/ })).toBeVisible();
+  // Both are news: the post published and the one that failed.
+  await expect(nav.getByRole("link", { name: /Notifications\s*2 new/ })).toBeVisible();
 
   await nav.getByRole("link", { name: /Notifications/ }).click();
-  const item = page.getByRole("list", { name: "Notifications" }).getByRole("listitem");
-  await expect(item).toHaveCount(1);
-  await expect(item.getByText("New")).toBeVisible();
-  await expect(item.getByText(/LinkedIn refused a duplicate of an earlier post/)).toBeVisible();
-  await page.getByRole("button", { name: "Mark All as Read" }).click();
-  await expect(page.getByText("All notifications are marked as read.")).toBeVisible();
-  await expect(item.getByText("New")).toHaveCount(0);
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(figureOf(page, "Unread")).toHaveText("2");
+  await expect(figureOf(page, "Today")).toHaveText("2");
+  await expect(figureOf(page, "This week")).toHaveText("2");
+  const byCategory = card(page, "Unread by category");
+  await expect(byCategory.getByRole("button", { name: "Publishing: 2 unread" })).toBeVisible();
+  await expect(byCategory.getByRole("button", { name: "Team: 0 unread" })).toBeVisible();
+
+  const list = page.getByRole("list", { name: "Notifications" });
+  const failed = list.getByRole("listitem", { name: "Publishing failed on LinkedIn" });
+  const published = list.getByRole("listitem", { name: "Published on LinkedIn" });
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await expect(failed.getByText("New", { exact: true })).toBeVisible();
+  await expect(failed.getByText(/LinkedIn refused a duplicate of an earlier post/)).toBeVisible();
+  await expect(failed.getByText(words)).toBeVisible();
+  await expect(failed.getByRole("link", { name: /Open the post/ })).toBeVisible();
+  await expect(published.getByText("New", { exact: true })).toBeVisible();
+
+  // Filters: a category with nothing, then the cards' Publishing and a kind of it; they live in the address.
+  await page.getByLabel("Category").selectOption({ label: "Team" });
+  await expect(page.getByText(NOTIFICATION_MESSAGES.emptyFiltered)).toBeVisible();
+  await expect(page).toHaveURL(/category=team/);
+  await page.getByRole("button", { name: NOTIFICATION_MESSAGES.clearFilters }).click();
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await byCategory.getByRole("button", { name: "Publishing: 2 unread" }).click();
+  await expect(byCategory.getByRole("button", { name: "Publishing: 2 unread" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(page).toHaveURL(/category=publishing/);
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await page.getByLabel("Kind").selectOption({ label: "Publishing failed" });
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(failed).toBeVisible();
+  await page.getByLabel("Category").selectOption({ label: "All categories" });
+  await page.getByLabel("Kind").selectOption({ label: "All kinds" });
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+
+  // One read: its badge goes, the counts and the sidebar follow.
+  await published.getByRole("button", { name: "Mark as read: Published on LinkedIn" }).click();
+  await expect(published.getByText("New", { exact: true })).toHaveCount(0);
+  await expect(figureOf(page, "Unread")).toHaveText("1");
+  await expect(byCategory.getByRole("button", { name: "Publishing: 1 unread" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: /Notifications\s*1 new/ })).toBeVisible();
+
+  // Unread only: the one left.
+  await page.getByRole("switch", { name: "Unread only" }).click();
+  await expect(page).toHaveURL(/unread=true/);
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(failed).toBeVisible();
+
+  await page.getByRole("button", { name: NOTIFICATION_MESSAGES.markAllRead }).click();
+  await expect(page.getByText(NOTIFICATION_MESSAGES.allRead)).toBeVisible();
+  await expect(page.getByText(NOTIFICATION_MESSAGES.emptyFiltered)).toBeVisible();
+  await expect(figureOf(page, "Unread")).toHaveText("0");
+  await expect(figureOf(page, "This week")).toHaveText("2");
   await expect(nav.getByRole("link", { name: /^Notifications$/ })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Mark All as Read" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: NOTIFICATION_MESSAGES.markAllRead })).toBeDisabled();
+  await page.getByRole("switch", { name: "Unread only" }).click();
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await expect(list.getByText("New", { exact: true })).toHaveCount(0);
+
+  // The link leads to the post.
+  await failed.getByRole("link", { name: /Open the post/ }).click();
+  await expect(page).toHaveURL(/\/scheduler\?post=/);
 });
 
-test("at 375 px the three summary cards are one height, their figures on one line", async ({ page }) => {
+test("a notification's link marks it read on the way, in this tab and the sidebar of another", async ({
+  page,
+  context,
+}) => {
+  await signedIn(page);
+  const accountId = await connectSandboxAccount(page, "linkedin");
+  const nav = page.getByRole("navigation", { name: "Main navigation" });
+  await page.goto("/notifications");
+  await expect(figureOf(page, "Unread")).toHaveText("0");
+  const other = await context.newPage();
+  const otherStream = other.waitForResponse((r) => r.url().endsWith("/api/events"));
+  await other.goto("/dashboard");
+  await otherStream;
+  const otherNav = other.getByRole("navigation", { name: "Main navigation" });
+
+  await publishNow(page, accountId, `Out now ${Date.now()}`);
+  // Live in every tab: this screen's list and counts, the other tab's badge.
+  const item = page
+    .getByRole("list", { name: "Notifications" })
+    .getByRole("listitem", { name: "Published on LinkedIn" });
+  await expect(item.getByText("New", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(figureOf(page, "Unread")).toHaveText("1");
+  await expect(otherNav.getByRole("link", { name: /Notifications\s*1 new/ })).toBeVisible();
+
+  await item.getByRole("link", { name: /Open the post/ }).click();
+  await expect(page).toHaveURL(/\/scheduler\?post=/);
+  await expect(nav.getByRole("link", { name: /^Notifications$/ })).toBeVisible();
+  await expect(otherNav.getByRole("link", { name: /^Notifications$/ })).toBeVisible();
+});
+
+test("at 375 px the summary cards are one height, their figures on one line, and nothing seriously inaccessible", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signedIn(page);
   await page.goto("/notifications");
-  const cards = ["Total", "Unread", "Failed posts"].map((name) => page.getByRole("region", { name }));
-  for (const card of cards) await expect(card.getByText("0", { exact: true })).toBeVisible();
-  const boxes = await Promise.all(cards.map((card) => card.boundingBox()));
-  const figures = await Promise.all(cards.map((card) => card.getByText("0", { exact: true }).boundingBox()));
+  const cards = ["Unread", "Today", "This week"].map((name) => card(page, name));
+  for (const c of cards) await expect(c.getByText("0", { exact: true })).toBeVisible();
+  await expect(page.getByText(NOTIFICATION_MESSAGES.emptyTitle)).toBeVisible();
+  const boxes = await Promise.all(cards.map((c) => c.boundingBox()));
+  const figures = await Promise.all(cards.map((c) => c.getByText("0", { exact: true }).boundingBox()));
   for (const box of boxes) expect(box?.height).toBe(boxes[0]?.height);
   for (const figure of figures) expect(figure?.y).toBe(figures[0]?.y);
   for (const box of boxes) expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+  expect(await seriousViolations(page)).toEqual([]);
 });

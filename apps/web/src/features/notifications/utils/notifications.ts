@@ -4,6 +4,7 @@ import {
   NOTIFICATION_CATEGORIES,
   NOTIFICATION_CATEGORY_OF,
   NOTIFICATION_KINDS,
+  NOTIFICATION_PREFERENCE_MESSAGES,
   type NotificationCategory,
   type NotificationKind,
   type NotificationList,
@@ -19,27 +20,8 @@ export interface NotificationFilter {
 
 export const DEFAULT_FILTER: NotificationFilter = { unread: false, page: 1 };
 
-/** Each kind as the member reads it in the filter. */
-export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
-  post_published: "Post published",
-  publish_failed: "Publishing failed",
-  publish_unconfirmed: "Post to check",
-  account_expiring: "Account expiring",
-  account_expired: "Account expired",
-  account_reconnect: "Reconnect needed",
-  invitation_received: "Invitation",
-  approval_requested: "Approval requested",
-  post_approved: "Post approved",
-  post_rejected: "Changes requested",
-  task_assigned: "Task assigned",
-  task_due: "Task due",
-  trial_ending: "Trial ending",
-  payment_failed: "Payment failed",
-  new_comments: "Comments",
-  new_likes: "Likes",
-  new_shares: "Shares",
-  new_followers: "Followers",
-};
+/** Each kind as the member reads it in the filter (the names Settings and the digest use). */
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = NOTIFICATION_PREFERENCE_MESSAGES.kindLabels;
 
 /** The kinds of a category (every kind without one), in the order of NOTIFICATION_KINDS. */
 export const kindsOf = (category?: NotificationCategory): NotificationKind[] =>
