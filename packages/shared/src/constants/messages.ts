@@ -322,6 +322,9 @@ export const NOTIFICATION_MESSAGES = {
   newShares: (count: number, network: string) => `${count} new ${count === 1 ? "share" : "shares"} on ${network}`,
   newFollowers: (count: number, network: string) =>
     `${count} new ${count === 1 ? "follower" : "followers"} on ${network}`,
+  /** account_expired's message */
+  accountEnded: (network: string, name: string) =>
+    `Your ${network} account "${name}" no longer works: its access has ended. Reconnect it to keep publishing.`,
   /** who did it when no member is named */
   someone: "Someone",
   /** the network when none is named */
