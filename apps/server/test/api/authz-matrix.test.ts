@@ -28,11 +28,14 @@ const OWNED: Record<string, keyof OwnedIds> = {
   "/api/workspace/invitations/:id": "invitation",
   "/api/workspace/members/:userId": "member",
   "/api/billing/local/sessions/:token": "billingSession",
+  "/api/sessions/:id": "session",
 };
 
 /** Path parameters that are no user's id, each with the reason. */
 const NOT_OWNED: Record<string, string> = {
   "/api/oauth/:platform": "a network's name, the same for every user",
+  "/api/avatars/:file":
+    "an avatar's file name, public as a profile picture (GET only): the name is unguessable and new per upload, and nothing is changed through it",
   "/api/public-media/:link":
     "a signed, expiring link made for the networks to fetch without a session: the link is the permission, and its signature fixes what it names",
   "/api/invitations/:id":
@@ -87,6 +90,7 @@ async function snapshotOfA(): Promise<Record<string, unknown>> {
     tasks: await get("/api/tasks"),
     team: await get("/api/workspace"),
     subscription: await get("/api/billing/subscription"),
+    sessions: await get("/api/sessions"),
   };
 }
 

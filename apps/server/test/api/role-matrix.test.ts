@@ -21,7 +21,7 @@ import {
   type WorkspaceRole,
 } from "@app/shared";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { notifications } from "../../src/db/schema";
+import { notifications, sessions } from "../../src/db/schema";
 import { parseRouteTree } from "../fuzz/routes";
 import { upload } from "../fuzz/world";
 import { createNetworkTestApp, joinWorkspace, type NetworkTestApp, signedInUser } from "../helpers";
@@ -271,6 +271,26 @@ const CASES: Record<string, Case> = {
     },
   },
 
+  "GET /api/sessions": get("/api/sessions"),
+  "DELETE /api/sessions/:id": {
+    needs: "member",
+    // another session of the caller's own, as a second browser's sign-in writes it
+    request: async (w, role) => {
+      const id = `matrix-session-${++seq}`;
+      await w.t.db.insert(sessions).values({
+        id,
+        token: `${id}-token`,
+        userId: w.userIdOf[role],
+        expiresAt: new Date(Date.now() + 86_400_000),
+      });
+      return { method: "DELETE", url: `/api/sessions/${id}` };
+    },
+  },
+  "POST /api/sessions/revoke-others": {
+    needs: "member",
+    request: async () => ({ method: "POST", url: "/api/sessions/revoke-others" }),
+  },
+
   "GET /api/tasks": get("/api/tasks"),
   "POST /api/tasks": {
     needs: ["task", "create"],
@@ -353,6 +373,31 @@ const CASES: Record<string, Case> = {
   "POST /api/billing/local/sessions/:token/resume": localAction("resume"),
   "POST /api/billing/local/sessions/:token/renew": localAction("renew"),
   "POST /api/billing/local/sessions/:token/cancel": localAction("cancel"),
+
+  // Settings → Profile: the user's own (profile.test.ts).
+  "GET /api/profile": get("/api/profile"),
+  "PATCH /api/profile": {
+    needs: "member",
+    request: async () => ({ method: "PATCH", url: "/api/profile", payload: { timezone: TZ } }),
+  },
+  "POST /api/profile/avatar": {
+    needs: "member",
+    // No file: refused as such (profile.test.ts uploads them), past the role check.
+    request: async () => ({ method: "POST", url: "/api/profile/avatar" }),
+    passedWhen: "not-forbidden",
+  },
+  "DELETE /api/profile/avatar": {
+    needs: "member",
+    request: async () => ({ method: "DELETE", url: "/api/profile/avatar" }),
+  },
+  "POST /api/profile/email": {
+    needs: "member",
+    request: async () => ({
+      method: "POST",
+      url: "/api/profile/email",
+      payload: { newEmail: `matrix-new-${++seq}@example.com` },
+    }),
+  },
 };
 
 /** Routes no workspace role decides, each with the reason. */
@@ -361,6 +406,8 @@ const NO_ROLE: Record<string, string> = {
   "GET /api/openapi.json": "the API's description, public",
   "GET /api/public-media/:link": "a signed link made for the networks: the link is the permission",
   "GET /api/invitations/:id": "the accept page: the link is the key",
+  "GET /api/avatars/:file":
+    "an avatar's image, public as a profile picture: its name is unguessable and new per upload",
   "POST /api/invitations/:id/accept": "checked against the invited e-mail address; the invitee has no role yet",
   "POST /api/workspaces": "a user makes a workspace of their own, whatever their role elsewhere (team.test.ts)",
   "POST /api/billing/local/sessions/:token/expire":

@@ -9,6 +9,7 @@ import path from "node:path";
 import type { Platform } from "@app/shared";
 import { eq } from "drizzle-orm";
 import { socialAccounts } from "../../src/db/schema/accounts";
+import { sessions } from "../../src/db/schema/auth";
 import { notifications } from "../../src/db/schema/notifications";
 import { workspaceInvitations } from "../../src/db/schema/workspaces";
 import { createCipher, createLinkSigner } from "../../src/lib/crypto";
@@ -66,6 +67,8 @@ export interface OwnedIds {
   invitation: string;
   /** A's user id, as a member of their workspace */
   member: string;
+  /** A's signed-in session (Settings → Security) */
+  session: string;
 }
 
 export interface World {
@@ -223,6 +226,9 @@ export async function buildWorld(t: FuzzApp): Promise<World> {
   const fetched = await t.app.inject({ method: "GET", url: publicMediaPath });
   if (fetched.statusCode !== 200) throw new Error(`public media: ${fetched.statusCode} ${fetched.body}`);
 
+  // A's session, as Settings → Security lists it.
+  const [aSession] = await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, a.userId));
+
   // A password-reset link, written to the outbox (no SMTP configured).
   const reset = await t.app.inject({
     method: "POST",
@@ -247,6 +253,7 @@ export async function buildWorld(t: FuzzApp): Promise<World> {
       task: task.json().task.id as string,
       invitation: invitation?.id as string,
       member: a.userId,
+      session: aSession?.id as string,
     },
     sandboxTokens,
     publicMediaPath,
