@@ -13,7 +13,11 @@ export interface MailMessage {
    * never logged; in outbox mode a local user finds it in the message's file.
    */
   link?: string;
+  /** a notification e-mail's unsubscribe link: sent as the List-Unsubscribe header too */
+  unsubscribeUrl?: string;
 }
+
+const headersOf = (m: MailMessage) => (m.unsubscribeUrl ? { "List-Unsubscribe": `<${m.unsubscribeUrl}>` } : undefined);
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -29,8 +33,9 @@ export function createMailer(opts: {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
-      async send({ to, subject, text, html }) {
-        await transport.sendMail({ from: opts.from, to, subject, text, html });
+      async send(m) {
+        const { to, subject, text, html } = m;
+        await transport.sendMail({ from: opts.from, to, subject, text, html, headers: headersOf(m) });
         opts.logger.info({ subject }, "e-mail sent over SMTP");
       },
     };
@@ -38,8 +43,9 @@ export function createMailer(opts: {
   const outbox = path.join(opts.dataDir, "outbox");
   const transport = nodemailer.createTransport({ jsonTransport: true });
   return {
-    async send({ to, subject, text, html }) {
-      const info = await transport.sendMail({ from: opts.from, to, subject, text, html });
+    async send(m) {
+      const { to, subject, text, html } = m;
+      const info = await transport.sendMail({ from: opts.from, to, subject, text, html, headers: headersOf(m) });
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${Date.now()}-${info.messageId.replace(/[^a-zA-Z0-9]/g, "")}.json`);
       await writeFile(file, info.message, { mode: 0o600 });

@@ -130,7 +130,7 @@ export function createAuth(deps: {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send({ to: user.email, link: url, ...passwordResetEmail({ name: user.name, url }) });
+        await mailer.send({ to: user.email, link: url, ...(await passwordResetEmail({ name: user.name, url })) });
       },
     },
     session: {

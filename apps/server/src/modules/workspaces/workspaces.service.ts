@@ -83,7 +83,7 @@ export function createWorkspacesService(deps: {
       repo.member(member.workspaceId, member.userId),
     ]);
     const url = `${deps.publicUrl}/invitations/${invitation.id}`;
-    const message = invitationEmail({
+    const message = await invitationEmail({
       inviter: inviter?.name || inviter?.email || "A teammate",
       workspace: workspace?.name ?? "a workspace",
       role: invitation.role ?? "contributor",
