@@ -28,6 +28,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { useAccounts } from "@/features/accounts/api/get-accounts";
 import { useMedia } from "@/features/media/api/get-media";
+import { useProfileTimeZone } from "@/features/profile/api/profile";
 import { useTimeSuggestions } from "@/features/results/api/get-best-times";
 import { ApiError } from "@/lib/api-client";
 import { browserTimeZone } from "@/lib/time-zone";
@@ -101,8 +102,9 @@ export function PostComposer({
   const actions = useComposerActions(editing);
   const accountsQuery = useAccounts();
   const accounts = accountsQuery.data ?? [];
-  // The zone dates are chosen in (a saved post keeps its own); it does not change while the page is open.
-  const timezone = useMemo(() => editing?.timezone ?? browserTimeZone(), [editing]);
+  // The zone dates are chosen in (a saved post keeps its own; else the profile's, else the browser's).
+  const profileZone = useProfileTimeZone();
+  const timezone = useMemo(() => editing?.timezone ?? profileZone ?? browserTimeZone(), [editing, profileZone]);
   const form = useForm<PostFormValues>({
     resolver: zodResolver(postFormSchema),
     defaultValues: editing ? postFormFrom(editing) : emptyPostForm(initialAccountId ? [initialAccountId] : []),
