@@ -1,6 +1,7 @@
 import { pipeline, Readable } from "node:stream";
 import type { PostResult } from "@app/shared";
 import { stringify } from "csv-stringify";
+import { safeCell } from "../../lib/csv";
 
 /** The export's columns, in order: a header and how each row fills it. */
 const COLUMNS: [header: string, cell: (row: PostResult) => string | number | null][] = [
@@ -22,13 +23,8 @@ const COLUMNS: [header: string, cell: (row: PostResult) => string | number | nul
 ];
 export const EXPORT_HEADER = COLUMNS.map(([header]) => header);
 
-/**
- * A text cell a spreadsheet would run as a formula (= + - @, or a leading tab or carriage return) starts with an
- * apostrophe, so it is shown as text.
- */
-export function safeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
+/** The formula defusing of every CSV file the app writes (lib/csv.ts). */
+export { safeCell };
 
 const cellOf = (value: string | number | null) =>
   value === null ? "" : typeof value === "number" ? String(value) : safeCell(value);
