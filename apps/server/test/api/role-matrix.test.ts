@@ -374,6 +374,19 @@ const CASES: Record<string, Case> = {
   "POST /api/billing/local/sessions/:token/renew": localAction("renew"),
   "POST /api/billing/local/sessions/:token/cancel": localAction("cancel"),
 
+  // Settings → Account: the user's own data (user-account.test.ts).
+  "GET /api/account/export": get("/api/account/export"),
+  "POST /api/account/delete": {
+    needs: "member",
+    // A wrong password: refused as such (user-account.test.ts deletes accounts), past the role check.
+    request: async () => ({
+      method: "POST",
+      url: "/api/account/delete",
+      payload: { password: "not-the-password", confirm: "DELETE" },
+    }),
+    passedWhen: "not-forbidden",
+  },
+
   // Settings → Profile: the user's own (profile.test.ts).
   "GET /api/profile": get("/api/profile"),
   "PATCH /api/profile": {
