@@ -12,6 +12,8 @@ const apiLayer = screen(() => import("./provider"));
 const authScreen = screen(() => import("./routes/auth"));
 /** An invitation e-mail's link: public (the link is the key), with the API but without the app shell. */
 const invitationScreen = screen(() => import("./routes/invitation"));
+/** A notification e-mail's unsubscribe link: public (its signed token is the key), with the API, no app shell. */
+const unsubscribeScreen = screen(() => import("./routes/unsubscribe"));
 const appRoot = screen(() => import("./routes/app/root"));
 const notFound = screen(() => import("./routes/not-found"));
 const oauthCallback = screen(() => import("./routes/app/oauth-callback"));
@@ -47,6 +49,7 @@ export function chunksFor(pathname: string): string[] {
   if (pathname === "/") return [];
   if (matchPath("/auth", pathname)) return ["api", "auth"];
   if (matchPath("/invitations/:id", pathname)) return ["api", "invitation"];
+  if (matchPath("/unsubscribe", pathname)) return ["api", "unsubscribe"];
   const app = APP_SCREENS.find((s) => matchPath(s.path, pathname));
   if (app) return ["api", "app", app.path];
   return ["not-found"];
@@ -66,6 +69,7 @@ export function preloadRoute({ pathname, search }: Pick<Location, "pathname" | "
     if (chunk === "api") return apiLayer.preload();
     if (chunk === "auth") return authScreen.preload();
     if (chunk === "invitation") return invitationScreen.preload();
+    if (chunk === "unsubscribe") return unsubscribeScreen.preload();
     if (chunk === "app") return appRoot.preload();
     if (chunk === "not-found") return notFound.preload();
     return APP_SCREENS.find((s) => s.path === chunk)?.screen.preload() ?? Promise.resolve();
@@ -139,6 +143,7 @@ export function AppRoutes() {
   const ApiLayer = apiLayer.Component;
   const AuthScreen = authScreen.Component;
   const InvitationScreen = invitationScreen.Component;
+  const UnsubscribeScreen = unsubscribeScreen.Component;
   const AppRoot = appRoot.Component;
   const NotFound = notFound.Component;
   return (
@@ -149,6 +154,7 @@ export function AppRoutes() {
           <Route element={<ApiLayer />}>
             <Route path="/auth" element={<AuthScreen />} />
             <Route path="/invitations/:id" element={<InvitationScreen />} />
+            <Route path="/unsubscribe" element={<UnsubscribeScreen />} />
             <Route element={<AppRoot />}>
               {APP_SCREENS.map(({ path, screen: { Component: Screen } }) => (
                 <Route key={path} path={path} element={<Screen />} />
