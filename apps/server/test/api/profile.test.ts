@@ -172,7 +172,7 @@ describe("e-mail change", () => {
     const url = new URL(link as string);
     const opened = await t.app.inject({ method: "GET", url: url.pathname + url.search });
     expect(opened.statusCode).toBe(302);
-    expect(opened.headers.location).toBe("/app/settings?email=changed");
+    expect(opened.headers.location).toBe("/settings?email=changed");
 
     expect((await call("GET", "/api/me", cookie)).json().user.email).toBe(newEmail);
     expect((await call("GET", "/api/profile", cookie)).json().profile).toMatchObject({

@@ -20,7 +20,7 @@ import { processAvatar } from "./avatar.image";
 import { AVATAR_FILE, createProfileService } from "./profile.service";
 
 /** Where the link of an e-mail change lands once the address is changed. */
-const EMAIL_CHANGED_PATH = "/app/settings?email=changed";
+const EMAIL_CHANGED_PATH = "/settings?email=changed";
 const NO_FILE = "Choose an image to upload.";
 
 export async function profileRoutes(app: FastifyInstance, deps: UserRoutesDeps) {
