@@ -77,7 +77,7 @@ test("a post that fails while the app is open is told at once, counted, filtered
   await expect(published.getByText("New", { exact: true })).toBeVisible();
 
   // Filters: a category with nothing, then the cards' Publishing and a kind of it; they live in the address.
-  await page.getByLabel("Category").selectOption({ label: "Team" });
+  await page.getByLabel("Category", { exact: true }).selectOption({ label: "Team" });
   await expect(page.getByText(NOTIFICATION_MESSAGES.emptyFiltered)).toBeVisible();
   await expect(page).toHaveURL(/category=team/);
   await page.getByRole("button", { name: NOTIFICATION_MESSAGES.clearFilters }).click();
@@ -89,11 +89,11 @@ test("a post that fails while the app is open is told at once, counted, filtered
   );
   await expect(page).toHaveURL(/category=publishing/);
   await expect(list.getByRole("listitem")).toHaveCount(2);
-  await page.getByLabel("Kind").selectOption({ label: "Publishing failed" });
+  await page.getByLabel("Kind", { exact: true }).selectOption({ label: "Publishing failed" });
   await expect(list.getByRole("listitem")).toHaveCount(1);
   await expect(failed).toBeVisible();
-  await page.getByLabel("Category").selectOption({ label: "All categories" });
-  await page.getByLabel("Kind").selectOption({ label: "All kinds" });
+  await page.getByLabel("Category", { exact: true }).selectOption({ label: "All categories" });
+  await page.getByLabel("Kind", { exact: true }).selectOption({ label: "All kinds" });
   await expect(list.getByRole("listitem")).toHaveCount(2);
 
   // One read: its badge goes, the counts and the sidebar follow.

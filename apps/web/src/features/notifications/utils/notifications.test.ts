@@ -131,6 +131,8 @@ describe("destinationOf", () => {
   it("leads to its link, else its post, only inside the app", () => {
     expect(destinationOf({ link: "/team?tab=approvals", postId: "p1" })).toBe("/team?tab=approvals");
     expect(destinationOf({ link: null, postId: "p1" })).toBe("/scheduler?post=p1");
+    expect(destinationOf({ link: "/scheduler", postId: "p1" })).toBe("/scheduler?post=p1");
+    expect(destinationOf({ link: "/scheduler", postId: null })).toBe("/scheduler");
     expect(destinationOf({ link: null, postId: null })).toBeNull();
     expect(destinationOf({ link: "https://evil.example", postId: null })).toBeNull();
     expect(destinationOf({ link: "//evil.example", postId: null })).toBeNull();

@@ -88,10 +88,14 @@ export function applyRead(list: NotificationList, id?: string): NotificationList
   };
 }
 
-/** Where a notification leads in the app: its own link, else its post; never outside the app. */
+/**
+ * Where a notification leads in the app: its own link (the Scheduler opening its post when it names one),
+ * else its post; never outside the app.
+ */
 export function destinationOf(n: Pick<AppNotification, "link" | "postId">): string | null {
-  if (n.link) return n.link.startsWith("/") && !n.link.startsWith("//") && !n.link.startsWith("/\\") ? n.link : null;
-  return n.postId ? `/scheduler?post=${encodeURIComponent(n.postId)}` : null;
+  const post = n.postId ? `/scheduler?post=${encodeURIComponent(n.postId)}` : null;
+  if (!n.link || n.link === "/scheduler") return post ?? n.link;
+  return n.link.startsWith("/") && !n.link.startsWith("//") && !n.link.startsWith("/\\") ? n.link : null;
 }
 
 /** The words of the link to what a notification is about. */
@@ -104,16 +108,16 @@ export const LINK_LABELS: Record<NotificationKind, string> = {
   account_reconnect: EXPIRY_MESSAGES.reconnectLink,
   invitation_received: "Open the invitation",
   approval_requested: "Review the post",
-  post_approved: "Open the post",
-  post_rejected: "Open the post",
+  post_approved: "See the review",
+  post_rejected: "See the review",
   task_assigned: "Open the task",
   task_due: "Open the task",
   trial_ending: "Open billing",
   payment_failed: "Update payment",
-  new_comments: "See the post",
-  new_likes: "See the post",
-  new_shares: "See the post",
-  new_followers: "See the account",
+  new_comments: "See the results",
+  new_likes: "See the results",
+  new_shares: "See the results",
+  new_followers: "See the results",
 };
 
 export type ToastTone = "error" | "warning" | "success" | "info";
