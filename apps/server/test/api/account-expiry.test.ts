@@ -1,4 +1,4 @@
-import { EXPIRY_MESSAGES, expiresSoon, type Platform } from "@app/shared";
+import { EXPIRY_MESSAGES, expiresSoon, NOTIFICATION_MESSAGES, type Platform } from "@app/shared";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { notifications, socialAccounts } from "../../src/db/schema";
@@ -79,7 +79,7 @@ describe("Facebook: no way to renew its long-lived token", () => {
 
     moveTo(end, 8);
     await t.app.accounts.refreshDue();
-    expect(await notificationsOf(cookie)).toEqual({ notifications: [], unread: 0 });
+    expect(await notificationsOf(cookie)).toMatchObject({ notifications: [], summary: { unread: 0 } });
     expect(await accountOf(cookie, facebook.id)).toMatchObject({ status: "active", reconnectBy: end.toISOString() });
 
     const stream = await eventStream(cookie);
@@ -91,12 +91,12 @@ describe("Facebook: no way to renew its long-lived token", () => {
     await stream.close();
 
     const list = await notificationsOf(cookie);
-    expect(list.unread).toBe(1);
+    expect(list.summary.unread).toBe(1);
     expect(list.notifications).toHaveLength(1);
     const [warning] = list.notifications;
     expect(warning).toMatchObject({
       kind: "account_expiring",
-      title: EXPIRY_MESSAGES.notificationTitle("Facebook"),
+      title: NOTIFICATION_MESSAGES.accountExpiring("Facebook"),
       platform: "facebook",
       postId: null,
       read: false,
@@ -129,7 +129,7 @@ describe("Facebook: no way to renew its long-lived token", () => {
     expect((await t.db.select().from(notifications)).length).toBe(1);
   });
 
-  test("an account already past its end, or disconnected, is not warned", async () => {
+  test("an account already past its end, or disconnected, is not warned; once ended, it is told expired once", async () => {
     const { cookie } = await signedInUser(t.app);
     const gone = await connected(cookie, "facebook");
     const end = (await rowOf(gone.id)).tokenExpiresAt as Date;
@@ -147,7 +147,11 @@ describe("Facebook: no way to renew its long-lived token", () => {
       .where(eq(socialAccounts.id, late.id));
     moveTo(lateEnd, -0.5);
     await t.app.accounts.refreshDue();
-    expect((await notificationsOf(cookie)).notifications).toEqual([]);
+    await Promise.all([t.app.accounts.refreshDue(), t.app.accounts.refreshDue()]);
+    const told = (await notificationsOf(cookie)).notifications;
+    expect(told).toMatchObject([
+      { kind: "account_expired", title: NOTIFICATION_MESSAGES.accountExpired("Facebook"), link: "/connected-accounts" },
+    ]);
     expect((await accountOf(cookie, late.id))?.status).toBe("expired");
   });
 });
@@ -181,7 +185,12 @@ describe("LinkedIn", () => {
     moveTo(end, -1 / 24);
     expect(await t.app.accounts.refreshDue()).toEqual({ renewed: 0, rejected: 0, failed: 0 });
     expect((await accountOf(cookie, linkedin.id))?.status).toBe("expired");
-    expect((await notificationsOf(cookie)).notifications).toHaveLength(1);
+    // Warned before, then told once that it ended.
+    await t.app.accounts.refreshDue();
+    expect((await notificationsOf(cookie)).notifications.map((n: { kind: string }) => n.kind)).toEqual([
+      "account_expired",
+      "account_expiring",
+    ]);
   });
 
   test("with refresh tokens: renewed for a year, then warned before the refresh token ends", async () => {

@@ -1,7 +1,9 @@
 import {
+  ACCOUNT_EXPIRY_NOTICE_DAYS,
   EXPIRY_MESSAGES,
   EXPIRY_WARNING_DAYS,
   expiresSoon,
+  NOTIFICATION_MESSAGES,
   PLATFORM_LABELS,
   type Platform,
   reconnectBy,
@@ -60,6 +62,27 @@ export function createExpiryWarnings(deps: {
       deps.hub.publish(claimed.workspaceId, { name: "notifications", data: { type: "notifications.changed" } });
       deps.announce(claimed);
     }
+    await tellEnded(limit);
     return warned;
   };
+
+  /**
+   * Tells the members who may reconnect them of accounts whose access ended for good since the last
+   * ACCOUNT_EXPIRY_NOTICE_DAYS (account_expired): once per account and end, however many sweeps see it.
+   */
+  async function tellEnded(limit: number): Promise<number> {
+    const t = deps.now();
+    const since = new Date(t.getTime() - ACCOUNT_EXPIRY_NOTICE_DAYS * DAY_MS);
+    let told = 0;
+    for (const row of await deps.repo.endedSince(since, t, limit)) {
+      const end = reconnectByOf(row);
+      if (!end || end.getTime() > t.getTime()) continue;
+      const network = PLATFORM_LABELS[row.platform as Platform] ?? row.platform;
+      const name = row.displayName || row.username || row.platformAccountId;
+      if (!(await deps.repo.tellEnded(row, end, t, NOTIFICATION_MESSAGES.accountEnded(network, name)))) continue;
+      told++;
+      deps.hub.publish(row.workspaceId, { name: "notifications", data: { type: "notifications.changed" } });
+    }
+    return told;
+  }
 }

@@ -1,8 +1,9 @@
-import { isWorkspaceRole, TOKEN_RENEWAL, type WorkspaceRole } from "@app/shared";
+import { isWorkspaceRole, type Platform, TOKEN_RENEWAL, type WorkspaceRole } from "@app/shared";
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "../../db/client";
 import { lockWorkspace } from "../../db/locks";
-import { notifications, oauthStates, socialAccounts, workspaceMembers } from "../../db/schema";
+import { oauthStates, socialAccounts, workspaceMembers } from "../../db/schema";
+import { notify } from "../notifications/notify";
 
 export type AccountRow = typeof socialAccounts.$inferSelect;
 
@@ -243,16 +244,120 @@ export function createAccountsRepo(db: Db) {
           )
           .returning();
         if (!row) return undefined;
-        await tx.insert(notifications).values({
-          workspaceId: row.workspaceId,
-          userId: row.userId,
-          kind: "account_expiring",
-          platform: row.platform,
-          message: notification.message,
-          createdAt: now,
-        });
+        // The members who may reconnect it are told; the key names the end of access warned of.
+        const end = `${row.tokenExpiresAt?.getTime() ?? ""}:${row.refreshTokenExpiresAt?.getTime() ?? ""}`;
+        await notify(
+          tx,
+          {
+            workspaceId: row.workspaceId,
+            kind: "account_expiring",
+            dedupeKey: `account_expiring:${row.id}:${end}`,
+            audience: { can: ["account", "manage"] },
+            platform: row.platform as Platform,
+            message: notification.message,
+            data: { accountId: row.id },
+          },
+          now,
+        );
         return row;
       });
+    },
+
+    /**
+     * Marks the account for reconnecting (the network refused its access) with `set`, and, when it was not
+     * already marked, tells the members who may reconnect it (account_reconnect) in the same transaction: told
+     * once however many calls find the refusal at the same moment. Returns the row, and whether they were told.
+     */
+    async markNeedsReconnect(
+      workspaceId: string,
+      id: string,
+      set: Partial<typeof socialAccounts.$inferInsert>,
+      now: Date,
+      message: string,
+    ): Promise<{ row: AccountRow | undefined; told: boolean }> {
+      return db.transaction(async (tx) => {
+        const where = and(eq(socialAccounts.workspaceId, workspaceId), eq(socialAccounts.id, id));
+        const [was] = await tx
+          .select({ needsReconnect: socialAccounts.needsReconnect })
+          .from(socialAccounts)
+          .where(where)
+          .for("update");
+        const [row] = await tx
+          .update(socialAccounts)
+          .set({ ...set, needsReconnect: true, updatedAt: new Date() })
+          .where(where)
+          .returning();
+        if (!row || !was || was.needsReconnect || !row.isActive) return { row, told: false };
+        const told = await notify(
+          tx,
+          {
+            workspaceId,
+            kind: "account_reconnect",
+            dedupeKey: `account_reconnect:${row.id}:${now.getTime()}`,
+            audience: { can: ["account", "manage"] },
+            platform: row.platform as Platform,
+            message,
+            data: { accountId: row.id },
+          },
+          now,
+        );
+        return { row, told: told.length > 0 };
+      });
+    },
+
+    /**
+     * Active accounts not marked for reconnecting whose access ended for good (see reconnectBy) after `since` and
+     * by `now` (all workspaces: the sweep tells their members once, by the notification's key).
+     */
+    endedSince(since: Date, now: Date, limit: number) {
+      const a = socialAccounts;
+      const byRefreshToken = inArray(a.platform, platformsRenewedBy("refresh-token"));
+      const lastDay = sql`greatest(${a.refreshTokenExpiresAt}, ${a.tokenExpiresAt})`;
+      return db
+        .select()
+        .from(a)
+        .where(
+          and(
+            eq(a.isActive, true),
+            eq(a.needsReconnect, false),
+            or(
+              and(
+                or(inArray(a.platform, platformsRenewedBy("none")), and(byRefreshToken, isNull(a.refreshToken))),
+                gt(a.tokenExpiresAt, since),
+                lte(a.tokenExpiresAt, now),
+              ),
+              and(
+                byRefreshToken,
+                isNotNull(a.refreshToken),
+                isNotNull(a.refreshTokenExpiresAt),
+                sql`${lastDay} > ${since}`,
+                sql`${lastDay} <= ${now}`,
+              ),
+            ),
+          ),
+        )
+        .orderBy(asc(a.tokenExpiresAt))
+        .limit(limit);
+    },
+
+    /** Tells the members who may reconnect it that the account's access ended (once per end, by its key). */
+    async tellEnded(row: AccountRow, end: Date, now: Date, message: string): Promise<boolean> {
+      const told = await db.transaction((tx) =>
+        notify(
+          tx,
+          {
+            workspaceId: row.workspaceId,
+            kind: "account_expired",
+            dedupeKey: `account_expired:${row.id}:${end.getTime()}`,
+            audience: { can: ["account", "manage"] },
+            platform: row.platform as Platform,
+            message,
+            data: { accountId: row.id },
+          },
+          now,
+        ),
+      );
+      return told.length > 0;
     },
 
     /** The user's role in the workspace now; undefined when they are no longer a member of it. */

@@ -136,6 +136,29 @@ export function createAccountsService(deps: AccountsDeps) {
     return row ? renewClaimed(row) : renewedElsewhere(stale);
   }
 
+  /**
+   * The network refused the account's access: it is marked for reconnecting, and the members who may reconnect
+   * it are told (once, when it was not marked already).
+   */
+  async function markForReconnect(
+    workspaceId: string,
+    id: string,
+    set: Partial<AccountRow> = {},
+  ): Promise<AccountRow | undefined> {
+    const { row, told } = await repo.markNeedsReconnect(
+      workspaceId,
+      id,
+      { ...set, lastError: ACCOUNT_MESSAGES.tokenRejected },
+      now(),
+      ACCOUNT_MESSAGES.tokenRejected,
+    );
+    if (told) announceNotifications(workspaceId);
+    return row;
+  }
+
+  const announceNotifications = (workspaceId: string) =>
+    hub.publish(workspaceId, { name: "notifications", data: { type: "notifications.changed" } });
+
   const claim = (stale: AccountRow) => repo.claimRefresh(stale, now(), new Date(now().getTime() + CLAIM_MS));
 
   /**
@@ -165,11 +188,12 @@ export function createAccountsService(deps: AccountsDeps) {
       tokens = await pending;
     } catch (err) {
       const rejected = err instanceof NetworkError && err.tokenRejected;
-      const updated = await repo.update(row.workspaceId, row.id, {
-        refreshClaimedUntil: null,
-        lastError: rejected ? ACCOUNT_MESSAGES.tokenRejected : ACCOUNT_MESSAGES.refreshFailed((err as Error).message),
-        ...(rejected ? { needsReconnect: true } : {}),
-      });
+      const updated = rejected
+        ? await markForReconnect(row.workspaceId, row.id, { refreshClaimedUntil: null })
+        : await repo.update(row.workspaceId, row.id, {
+            refreshClaimedUntil: null,
+            lastError: ACCOUNT_MESSAGES.refreshFailed((err as Error).message),
+          });
       if (updated) publish(updated, "update");
       throw err;
     }
@@ -374,10 +398,7 @@ export function createAccountsService(deps: AccountsDeps) {
       } catch (err) {
         if (err instanceof AppError) throw err;
         if (err instanceof NetworkError && err.tokenRejected) {
-          const updated = await repo.update(workspaceId, id, {
-            needsReconnect: true,
-            lastError: ACCOUNT_MESSAGES.tokenRejected,
-          });
+          const updated = await markForReconnect(workspaceId, id);
           if (updated) publish(updated, "update");
         }
         throw networkFailure(onError, err);
@@ -400,10 +421,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const adapter = adapterFor(row.platform);
       const markRejected = async (err: unknown) => {
         if (!(err instanceof NetworkError && err.tokenRejected)) return;
-        const updated = await repo.update(workspaceId, id, {
-          needsReconnect: true,
-          lastError: ACCOUNT_MESSAGES.tokenRejected,
-        });
+        const updated = await markForReconnect(workspaceId, id);
         if (updated) publish(updated, "update");
       };
       try {
