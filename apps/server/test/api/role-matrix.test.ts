@@ -411,6 +411,17 @@ const CASES: Record<string, Case> = {
       payload: { newEmail: `matrix-new-${++seq}@example.com` },
     }),
   },
+
+  // Settings → Notifications: the user's own channels (notification-emails.test.ts).
+  "GET /api/notification-preferences": get("/api/notification-preferences"),
+  "PUT /api/notification-preferences": {
+    needs: "member",
+    request: async () => ({
+      method: "PUT",
+      url: "/api/notification-preferences",
+      payload: { preferences: { new_likes: "in_app" } },
+    }),
+  },
 };
 
 /** Routes no workspace role decides, each with the reason. */
@@ -421,6 +432,8 @@ const NO_ROLE: Record<string, string> = {
   "GET /api/invitations/:id": "the accept page: the link is the key",
   "GET /api/avatars/:file":
     "an avatar's image, public as a profile picture: its name is unguessable and new per upload",
+  "POST /api/unsubscribe":
+    "an e-mail's unsubscribe link, no sign-in: its signed token names the user and the kind (notification-emails.test.ts)",
   "POST /api/invitations/:id/accept": "checked against the invited e-mail address; the invitee has no role yet",
   "POST /api/workspaces": "a user makes a workspace of their own, whatever their role elsewhere (team.test.ts)",
   "POST /api/billing/local/sessions/:token/expire":
