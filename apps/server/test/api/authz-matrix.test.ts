@@ -167,6 +167,7 @@ test("another user gets 404 (or 403) with each of A's ids on every route that ta
     "member",
     "notification",
     "post",
+    "session",
     "task",
   ]);
   expect(tried.length).toBeGreaterThan(20);
