@@ -41,7 +41,7 @@ export async function processAvatar(bytes: Buffer, filename: string): Promise<Pr
     throw badRequest(PROFILE_MESSAGES.avatarType);
   }
   try {
-    const image = sharp(bytes, { failOn: "error", limitInputPixels: 40_000_000, animated: false });
+    const image = sharp(bytes, { failOn: "error", limitInputPixels: 4096 * 4096, animated: false });
     const meta = await image.metadata();
     if (meta.format !== format) throw badRequest(PROFILE_MESSAGES.avatarType);
     const square = image.rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover", position: "attention" });

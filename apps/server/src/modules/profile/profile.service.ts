@@ -80,7 +80,8 @@ export function createProfileService(deps: { db: Db; storage: MediaStorage; tmpD
 
   /** Stores the processed avatar under a new name, points the user at it and removes the one it replaces. */
   async function setAvatar(userId: string, avatar: ProcessedAvatar): Promise<void> {
-    const file = `${deps.now().getTime()}${String(randomInt(1_000_000_000)).padStart(9, "0")}.${avatar.ext}`;
+    const random = () => String(randomInt(2 ** 40)).padStart(13, "0");
+    const file = `${deps.now().getTime()}${random()}${random()}.${avatar.ext}`;
     await mkdir(deps.tmpDir, { recursive: true });
     const tmp = path.join(deps.tmpDir, `avatar-${file}`);
     await writeFile(tmp, avatar.data);
