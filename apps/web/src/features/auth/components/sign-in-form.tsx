@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES, type SignInBody, signInBodySchema } from "@app/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -7,11 +8,14 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { useSignIn } from "../api/sign-in";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { FormField } from "./form-field";
+import { TwoFactorStep } from "./two-factor-step";
 
 /** `redirectTo`: where a successful sign-in goes (the dashboard, or the page that sent the user here). */
 export function SignInForm({ redirectTo, defaultEmail = "" }: { redirectTo: string; defaultEmail?: string }) {
   const navigate = useNavigate();
   const signIn = useSignIn();
+  // With two-factor on, the password is followed by a code (two-factor-step.tsx).
+  const [secondStep, setSecondStep] = useState(false);
   const form = useForm<SignInBody>({
     resolver: zodResolver(signInBodySchema),
     defaultValues: { email: defaultEmail, password: "" },
@@ -20,10 +24,25 @@ export function SignInForm({ redirectTo, defaultEmail = "" }: { redirectTo: stri
 
   const onSubmit = form.handleSubmit((values) =>
     signIn.mutate(values, {
-      onSuccess: () => navigate(redirectTo, { replace: true }),
+      onSuccess: (answer) => {
+        if (answer?.twoFactorRedirect) setSecondStep(true);
+        else navigate(redirectTo, { replace: true });
+      },
       onError: (err) => toast.error(AUTH_MESSAGES.signInFailed, { description: err.message }),
     }),
   );
+
+  if (secondStep) {
+    return (
+      <TwoFactorStep
+        onDone={() => navigate(redirectTo, { replace: true })}
+        onRestart={() => {
+          setSecondStep(false);
+          form.setValue("password", "");
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
