@@ -9,6 +9,8 @@ import {
 } from "@app/shared";
 import { notFound } from "../../http/errors";
 import type { RealtimeHub } from "../../realtime/hub";
+import { announceNotifications } from "../notifications/announce";
+import { notify } from "../notifications/notify";
 import { assertCan, type Member } from "../workspaces/member";
 import type { CommentRow, HistoryRow, PostActivityRepo } from "./post-activity.repo";
 import { broadcastPost, toApiPost } from "./post-api";
@@ -69,12 +71,16 @@ export function createApprovalsService(deps: ApprovalsDeps) {
         }));
     },
 
-    /** Sends a post waiting for approval back to draft, with the reviewer's comment in its thread and history. */
+    /**
+     * Sends a post waiting for approval back to draft, with the reviewer's comment in its thread and history;
+     * its submitter (else its author) is told, with the comment, once per submission.
+     */
     async reject(member: Member, id: string, comment: string): Promise<Post> {
       assertCan(member, "post", "approve");
       const { workspaceId } = member;
       const existing = await postOf(member, id);
       if (existing.status !== "pending_approval") throw notPending();
+      let noted = 0;
       const row = await repo.transactionForWorkspace(workspaceId, async (tx) => {
         const at = now();
         const saved = await repo.updateEditable(
@@ -89,11 +95,27 @@ export function createApprovalsService(deps: ApprovalsDeps) {
         const by = { workspaceId, postId: id, at };
         await activity.addComment({ ...by, authorId: member.userId, body: comment, kind: "rejection" }, tx);
         await activity.record(tx, [{ ...by, actorId: member.userId, action: "rejected", detail: comment }]);
+        const told = await notify(
+          tx,
+          {
+            workspaceId,
+            kind: "post_rejected",
+            dedupeKey: `post_rejected:${id}:${(existing.submittedAt ?? existing.updatedAt).getTime()}`,
+            audience: { userIds: [existing.submittedBy ?? existing.userId] },
+            exceptUserId: member.userId,
+            actorId: member.userId,
+            postId: id,
+            message: comment,
+          },
+          at,
+        );
+        noted = told.length;
         return saved;
       });
       if (!row) throw notPending();
       broadcastPost(hub, now, row, "update");
       commentsChanged(workspaceId, id);
+      announceNotifications(hub, workspaceId, noted);
       return toApiPost(row);
     },
 

@@ -9,6 +9,7 @@ import {
   DEFAULT_DRAFT_TIME,
   MEDIA_MESSAGES,
   monthWindow,
+  NOTIFICATION_DETAIL_MESSAGES,
   needsApproval,
   PLANS,
   type Platform,
@@ -31,6 +32,8 @@ import type { RealtimeHub } from "../../realtime/hub";
 import type { AccountsRepo } from "../accounts/accounts.repo";
 import { planOf } from "../billing/plan.repo";
 import type { MediaRepo } from "../media/media.repo";
+import { announceNotifications } from "../notifications/announce";
+import { notify } from "../notifications/notify";
 import { assertCan, type Member } from "../workspaces/member";
 import type { NewHistory, PostActivityRepo } from "./post-activity.repo";
 import { broadcastPost, toApiPost } from "./post-api";
@@ -176,6 +179,43 @@ export function createPostsService(deps: PostsDeps) {
   });
 
   /**
+   * A post submitted for approval is told to the members who may approve it (the submitter left out); once per
+   * submission (its time names it), so a post sent back and submitted again asks again.
+   */
+  const approvalRequested = (tx: Tx, member: Member, postId: string, at: Date) =>
+    notify(
+      tx,
+      {
+        workspaceId: member.workspaceId,
+        kind: "approval_requested",
+        dedupeKey: `approval_requested:${postId}:${at.getTime()}`,
+        audience: { can: ["post", "approve"] },
+        exceptUserId: member.userId,
+        actorId: member.userId,
+        postId,
+        message: NOTIFICATION_DETAIL_MESSAGES.approvalRequested,
+      },
+      at,
+    );
+
+  /** The post's submitter (else its author) hears that it was approved; once per submission. */
+  const postApproved = (tx: Tx, member: Member, existing: PostWithTargets, w: Written, at: Date) =>
+    notify(
+      tx,
+      {
+        workspaceId: member.workspaceId,
+        kind: "post_approved",
+        dedupeKey: `post_approved:${existing.id}:${(existing.submittedAt ?? existing.updatedAt).getTime()}`,
+        audience: { userIds: [existing.submittedBy ?? existing.userId] },
+        exceptUserId: member.userId,
+        actorId: member.userId,
+        postId: existing.id,
+        message: NOTIFICATION_DETAIL_MESSAGES.postApproved(whenOf(w)),
+      },
+      at,
+    );
+
+  /**
    * The right a save needs, from the status the post has and the one it gets: a draft kept a draft is draft
    * work; scheduling a pending post is approving it; submitting (or changing a pending post) is post.submit,
    * and a member who may not schedule changes that way only drafts and the posts they submitted themselves;
@@ -214,6 +254,7 @@ export function createPostsService(deps: PostsDeps) {
     );
     const from = existing.status as PostStatus;
     const action = savedAs(from, w.status);
+    let noted = 0;
     const row = await repo.transactionForWorkspace(workspaceId, async (tx) => {
       if (w.status === "scheduled" && !COUNTED_STATUSES.includes(from))
         await assertRoomForAnother(tx, workspaceId, w.timezone);
@@ -226,10 +267,14 @@ export function createPostsService(deps: PostsDeps) {
         { ...(replace && { replace: replace.map((t) => ({ ...t, nextAttemptAt })) }), nextAttemptAt, rewritten },
         from,
       );
-      if (saved) await activity.record(tx, [historyEntry(member, existing.id, action, at, w)]);
+      if (!saved) return saved;
+      await activity.record(tx, [historyEntry(member, existing.id, action, at, w)]);
+      if (action === "submitted") noted = (await approvalRequested(tx, member, existing.id, at)).length;
+      if (action === "approved") noted = (await postApproved(tx, member, existing, w, at)).length;
       return saved;
     });
     if (row) publish(row, "update");
+    announceNotifications(hub, workspaceId, noted);
     return row;
   }
 
@@ -272,6 +317,7 @@ export function createPostsService(deps: PostsDeps) {
       }
       const { platforms, targets } = await targetsFor(workspaceId, body);
       const w = await checked(workspaceId, body, platforms);
+      let noted = 0;
       const row = await repo.transactionForWorkspace(workspaceId, async (tx) => {
         if (w.status === "scheduled") await assertRoomForAnother(tx, workspaceId, w.timezone);
         const at = now();
@@ -291,9 +337,11 @@ export function createPostsService(deps: PostsDeps) {
         const made = historyEntry(member, inserted.id, "created", at, w);
         const then = w.status === "draft" ? [] : [historyEntry(member, inserted.id, savedAs("draft", w.status), at, w)];
         await activity.record(tx, [made, ...then]);
+        if (submitted) noted = (await approvalRequested(tx, member, inserted.id, at)).length;
         return inserted;
       });
       publish(row, "insert");
+      announceNotifications(hub, workspaceId, noted);
       return toApiPost(row);
     },
 

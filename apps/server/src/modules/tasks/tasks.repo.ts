@@ -2,7 +2,7 @@ import type { TaskPriority, TaskStatus } from "@app/shared";
 import { and, desc, eq, ilike, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { containing } from "../../db/like";
 import { posts, tasks, users, workspaceMembers } from "../../db/schema";
 
@@ -101,20 +101,38 @@ export function createTasksRepo(db: Db) {
 
     find,
 
-    async insert(row: NewTaskRow): Promise<TaskWithPeople> {
-      const [inserted] = await db.insert(tasks).values(row).returning({ id: tasks.id });
-      return (await find(row.workspaceId, inserted?.id as string)) as TaskWithPeople;
+    /** `then` runs in the insert's transaction (what the new task causes: its assignee's notification). */
+    async insert(row: NewTaskRow, then?: (tx: Tx, inserted: TaskRow) => Promise<void>): Promise<TaskWithPeople> {
+      const id = await db.transaction(async (tx) => {
+        const [inserted] = await tx.insert(tasks).values(row).returning();
+        if (!inserted) throw new Error("task not inserted");
+        await then?.(tx, inserted);
+        return inserted.id;
+      });
+      return (await find(row.workspaceId, id)) as TaskWithPeople;
     },
 
-    /** Undefined when the workspace has no such task. */
-    async update(workspaceId: string, id: string, changes: TaskChanges): Promise<TaskWithPeople | undefined> {
+    /**
+     * Undefined when the workspace has no such task. `then` runs in the change's transaction with the task as
+     * it was (locked: concurrent changes of one task follow each other) and as it is now.
+     */
+    async update(
+      workspaceId: string,
+      id: string,
+      changes: TaskChanges,
+      then?: (tx: Tx, before: TaskRow, after: TaskRow) => Promise<void>,
+    ): Promise<TaskWithPeople | undefined> {
       if (!isUuid(id)) return undefined;
-      const [updated] = await db
-        .update(tasks)
-        .set(changes)
-        .where(and(eq(tasks.workspaceId, workspaceId), eq(tasks.id, id)))
-        .returning({ id: tasks.id });
-      return updated && find(workspaceId, updated.id);
+      const updatedId = await db.transaction(async (tx) => {
+        const where = and(eq(tasks.workspaceId, workspaceId), eq(tasks.id, id));
+        const [before] = await tx.select().from(tasks).where(where).for("update");
+        if (!before) return undefined;
+        const [after] = await tx.update(tasks).set(changes).where(where).returning();
+        if (!after) return undefined;
+        await then?.(tx, before, after);
+        return after.id;
+      });
+      return updatedId ? find(workspaceId, updatedId) : undefined;
     },
 
     /** Whether the task was the workspace's (and is now gone). */

@@ -2,16 +2,20 @@ import {
   type CreateTaskBody,
   can,
   type ListTasksQuery,
+  NOTIFICATION_DETAIL_MESSAGES,
   TASK_MESSAGES,
   type Task,
   type TaskPriority,
   type TaskStatus,
   type UpdateTaskBody,
 } from "@app/shared";
+import type { Tx } from "../../db/client";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import type { RealtimeHub } from "../../realtime/hub";
+import { announceNotifications } from "../notifications/announce";
+import { notify } from "../notifications/notify";
 import { assertCan, type Member } from "../workspaces/member";
-import type { TaskChanges, TasksRepo, TaskWithPeople } from "./tasks.repo";
+import type { TaskChanges, TaskRow, TasksRepo, TaskWithPeople } from "./tasks.repo";
 
 /** How much of a linked post's text names it on a task. */
 export const TASK_POST_EXCERPT_LENGTH = 60;
@@ -49,6 +53,30 @@ export function createTasksService(deps: { repo: TasksRepo; hub: RealtimeHub; no
   const publish = (workspaceId: string, action: "insert" | "update" | "delete", task: Task) =>
     hub.publish(workspaceId, { name: "tasks", data: { type: "tasks.changed", action, task } });
 
+  /**
+   * A task given to a member tells them (not when they took it themselves), in the change's transaction: once per
+   * assignment (its time names it), so a task given back to them later tells them again.
+   */
+  async function assigned(tx: Tx, member: Member, task: TaskRow): Promise<number> {
+    if (!task.assigneeId || task.assigneeId === member.userId) return 0;
+    const told = await notify(
+      tx,
+      {
+        workspaceId: member.workspaceId,
+        kind: "task_assigned",
+        dedupeKey: `task_assigned:${task.id}:${task.assigneeId}:${task.updatedAt.getTime()}`,
+        audience: { userIds: [task.assigneeId] },
+        exceptUserId: member.userId,
+        actorId: member.userId,
+        taskId: task.id,
+        postId: task.postId,
+        message: NOTIFICATION_DETAIL_MESSAGES.taskAssigned(task.title),
+      },
+      task.updatedAt,
+    );
+    return told.length;
+  }
+
   /** The workspace's task (404 for an unknown id or any other workspace's). */
   async function find(member: Member, id: string): Promise<TaskWithPeople> {
     const row = await repo.find(member.workspaceId, id);
@@ -77,16 +105,23 @@ export function createTasksService(deps: { repo: TasksRepo; hub: RealtimeHub; no
       assertCan(member, "task", "create");
       await assertLinks(member, body);
       const at = now();
+      let noted = 0;
       const task = toApiTask(
-        await repo.insert({
-          ...body,
-          workspaceId: member.workspaceId,
-          createdBy: member.userId,
-          createdAt: at,
-          updatedAt: at,
-        }),
+        await repo.insert(
+          {
+            ...body,
+            workspaceId: member.workspaceId,
+            createdBy: member.userId,
+            createdAt: at,
+            updatedAt: at,
+          },
+          async (tx, inserted) => {
+            noted = await assigned(tx, member, inserted);
+          },
+        ),
       );
       publish(member.workspaceId, "insert", task);
+      announceNotifications(hub, member.workspaceId, noted);
       return task;
     },
 
@@ -98,10 +133,19 @@ export function createTasksService(deps: { repo: TasksRepo; hub: RealtimeHub; no
       const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as UpdateTaskBody;
       if (Object.keys(changes).length === 0) return toApiTask(current);
       await assertLinks(member, changes);
-      const updated = await repo.update(member.workspaceId, id, { ...changes, updatedAt: now() } as TaskChanges);
+      let noted = 0;
+      const updated = await repo.update(
+        member.workspaceId,
+        id,
+        { ...changes, updatedAt: now() } as TaskChanges,
+        async (tx, before, after) => {
+          if (after.assigneeId !== before.assigneeId) noted = await assigned(tx, member, after);
+        },
+      );
       if (!updated) throw notFound(TASK_MESSAGES.notFound);
       const task = toApiTask(updated);
       publish(member.workspaceId, "update", task);
+      announceNotifications(hub, member.workspaceId, noted);
       return task;
     },
 

@@ -141,6 +141,16 @@ export function createWorkspacesRepo(db: Db) {
       return row && { ...row, role: asRole(row.role) };
     },
 
+    /** The user who signed up with this e-mail address (any case), if any. */
+    async userByEmail(email: string, q: Queryable = db) {
+      const [row] = await q
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+        .limit(1);
+      return row;
+    },
+
     async memberByEmail(workspaceId: string, email: string) {
       const [row] = await db
         .select({ id: users.id })
@@ -216,8 +226,8 @@ export function createWorkspacesRepo(db: Db) {
       return row;
     },
 
-    async insertInvitation(values: typeof workspaceInvitations.$inferInsert) {
-      const [row] = await db.insert(workspaceInvitations).values(values).returning();
+    async insertInvitation(values: typeof workspaceInvitations.$inferInsert, q: Queryable = db) {
+      const [row] = await q.insert(workspaceInvitations).values(values).returning();
       if (!row) throw new Error("invitation not inserted");
       return row;
     },

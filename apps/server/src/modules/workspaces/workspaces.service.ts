@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import {
   type AssignableRole,
   ERROR_CODES,
@@ -6,6 +6,7 @@ import {
   type Invitation,
   type InvitationDetails,
   type InviteMemberBody,
+  NOTIFICATION_DETAIL_MESSAGES,
   WORKSPACE_MESSAGES,
   type WorkspaceMember,
   type WorkspaceResponse,
@@ -16,9 +17,11 @@ import { AppError, forbidden, notFound } from "../../http/errors";
 import type { RealtimeHub } from "../../realtime/hub";
 import { planOf } from "../billing/plan.repo";
 import { isPremium } from "../billing/subscription-state";
+import { announceNotifications } from "../notifications/announce";
+import { notify } from "../notifications/notify";
 import { invitationEmail } from "./invitation.email";
 import { assertCan, type Member } from "./member";
-import { isPersonalWorkspace } from "./personal-workspace";
+import { isPersonalWorkspace, personalWorkspace } from "./personal-workspace";
 import { presenceOf } from "./presence";
 import type { CurrentWorkspace, InvitationRow, MemberRow, WorkspacesRepo } from "./workspaces.repo";
 
@@ -178,18 +181,50 @@ export function createWorkspacesService(deps: {
       if (pending && pending.expiresAt > now()) throw conflict(WORKSPACE_MESSAGES.alreadyInvited);
       if (pending) await repo.updatePendingInvitation(deps.db, member.workspaceId, pending.id, { status: "canceled" });
       const at = now();
-      const invitation = await repo.insertInvitation({
-        // The accept link's key: unguessable, as a password-reset token is.
-        id: randomBytes(24).toString("base64url"),
-        workspaceId: member.workspaceId,
-        email: body.email,
-        role: body.role,
-        status: "pending",
-        expiresAt: new Date(at.getTime() + INVITATION_EXPIRES_SECONDS * 1000),
-        inviterId: member.userId,
-        createdAt: at,
+      const workspace = await repo.find(member.workspaceId);
+      let invitee: string | undefined;
+      const invitation = await deps.db.transaction(async (tx) => {
+        const row = await repo.insertInvitation(
+          {
+            // The accept link's key: unguessable, as a password-reset token is.
+            id: randomBytes(24).toString("base64url"),
+            workspaceId: member.workspaceId,
+            email: body.email,
+            role: body.role,
+            status: "pending",
+            expiresAt: new Date(at.getTime() + INVITATION_EXPIRES_SECONDS * 1000),
+            inviterId: member.userId,
+            createdAt: at,
+          },
+          tx,
+        );
+        // Someone who already has an account is told in their own workspace too. The invitation's id is its
+        // accept link's secret: the notification neither links to it nor names it (its key is a hash of it).
+        const user = await repo.userByEmail(body.email, tx);
+        if (user) {
+          const inviteeWorkspace = personalWorkspace({ id: user.id, name: "" }).id;
+          const told = await notify(
+            tx,
+            {
+              workspaceId: inviteeWorkspace,
+              kind: "invitation_received",
+              dedupeKey: `invitation_received:${createHash("sha256").update(row.id).digest("hex").slice(0, 32)}`,
+              audience: { userIds: [user.id] },
+              actorId: member.userId,
+              message: NOTIFICATION_DETAIL_MESSAGES.invitationReceived(
+                workspace?.name ?? "a workspace",
+                body.role ?? "contributor",
+              ),
+              data: { workspaceName: workspace?.name ?? null, role: body.role ?? "contributor" },
+            },
+            at,
+          );
+          if (told.length > 0) invitee = inviteeWorkspace;
+        }
+        return row;
       });
       await sendInvitation(member, invitation);
+      if (invitee) announceNotifications(hub, invitee);
       teamChanged(member.workspaceId);
       const row = await repo.invitation(member.workspaceId, invitation.id);
       if (!row) throw notFound(WORKSPACE_MESSAGES.invitationNotFound);
