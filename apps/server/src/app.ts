@@ -30,6 +30,7 @@ import { createMediaService } from "./modules/media/media.service";
 import { createMediaStorage, type MediaStorage } from "./modules/media/media.storage";
 import { metricsJobHandlers } from "./modules/metrics/metrics.collector";
 import { createMetricsRepo } from "./modules/metrics/metrics.repo";
+import { announceNotifications } from "./modules/notifications/announce";
 import { emailJobHandlers } from "./modules/notifications/email.jobs";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { createNotificationsService } from "./modules/notifications/notifications.service";
@@ -247,6 +248,7 @@ export async function buildApp(deps: AppDeps) {
           xPolling: config.xMetrics,
           retentionDays: config.metricsRetentionDays,
           now: deps.now,
+          notified: (workspaceId) => announceNotifications(hub, workspaceId),
         }),
         // Notifications: the e-mails sent at once, the daily digest, the reminders (tasks due, trials ending).
         ...emailJobHandlers(notificationJobsDeps),
@@ -263,6 +265,7 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: config.publicUrl,
     now: deps.now,
     log: app.log,
+    notified: (workspaceId) => announceNotifications(hub, workspaceId),
   });
   await app.register(billingRoutes, { auth, service: billing });
   await app.register(eventsRoutes, { hub, auth, presence: workspaces });

@@ -18,6 +18,8 @@ export interface BillingDeps {
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** Defaults to a client made from the configuration. */
   stripe?: Stripe;
+  /** a workspace's notifications changed (a failed payment told its owners) */
+  notified?: (workspaceId: string) => void;
 }
 
 /** How often a status check may read a subscription back from the provider. */
@@ -62,6 +64,7 @@ export function createBillingService(deps: BillingDeps) {
           publicUrl: deps.publicUrl,
           now,
           log: deps.log,
+          notified: deps.notified,
         })
       : undefined;
   const local: LocalBilling | undefined = stripe

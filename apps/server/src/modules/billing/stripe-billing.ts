@@ -1,7 +1,14 @@
-import { APP_NAME, BILLING_MESSAGES, BILLING_RETURN_PATHS, TRIAL_DAYS } from "@app/shared";
+import {
+  APP_NAME,
+  BILLING_MESSAGES,
+  BILLING_RETURN_PATHS,
+  NOTIFICATION_DETAIL_MESSAGES,
+  TRIAL_DAYS,
+} from "@app/shared";
 import Stripe from "stripe";
 import type { Tx } from "../../db/client";
 import { AppError } from "../../http/errors";
+import { notify } from "../notifications/notify";
 import { personalWorkspace } from "../workspaces/personal-workspace";
 import type { BillingProvider, BillingUser } from "./billing.provider";
 import type { BillingRepo, ProviderState, SubscriptionRow } from "./billing.repo";
@@ -126,6 +133,8 @@ export interface StripeBillingDeps {
   publicUrl: string;
   now: () => Date;
   log: { warn(obj: object, msg: string): void };
+  /** a workspace's notifications changed (told after the webhook's transaction) */
+  notified?: (workspaceId: string) => void;
 }
 
 /**
@@ -263,8 +272,9 @@ export function createStripeBilling(deps: StripeBillingDeps) {
       if (await repo.eventSeen(event.id)) return "duplicate";
       const ref = referenceOf(event);
       const readAt = now();
+      let notifiedWorkspace: string | undefined;
       const found = ref ? await read(ref) : null;
-      return repo.transaction(async (tx) => {
+      const outcome = await repo.transaction(async (tx): Promise<WebhookOutcome> => {
         const first = await repo.recordEvent(tx, {
           id: event.id,
           provider: "stripe",
@@ -273,8 +283,29 @@ export function createStripeBilling(deps: StripeBillingDeps) {
         });
         if (!first) return "duplicate";
         if (!found) return "ignored";
-        return (await store(tx, found, readAt)) ? "applied" : "ignored";
+        const stored = await store(tx, found, readAt);
+        // A failed payment tells the workspace's owners, once per invoice (Stripe retries it: each failure of the
+        // same invoice is one event to them), whether or not the state it read was newer than the stored one.
+        if (event.type === "invoice.payment_failed") {
+          const invoice = event.data.object as Stripe.Invoice;
+          const told = await notify(
+            tx,
+            {
+              workspaceId: found.workspaceId,
+              kind: "payment_failed",
+              dedupeKey: `payment_failed:${invoice.id ?? event.id}`,
+              audience: { roles: ["owner"] },
+              message: NOTIFICATION_DETAIL_MESSAGES.paymentFailed,
+              data: { provider: "stripe" },
+            },
+            readAt,
+          );
+          if (told.length > 0) notifiedWorkspace = found.workspaceId;
+        }
+        return stored ? "applied" : "ignored";
       });
+      if (notifiedWorkspace) deps.notified?.(notifiedWorkspace);
+      return outcome;
     },
   };
 }

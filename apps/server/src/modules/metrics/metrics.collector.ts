@@ -77,6 +77,8 @@ export function metricsJobHandlers(deps: {
   /** days of results kept; 0 or none: for ever */
   retentionDays?: number;
   now?: () => Date;
+  /** a workspace's notifications changed (the engagement a reading told), after its transaction */
+  notified?: (workspaceId: string) => void;
 }): Record<string, JobHandler> {
   const now = deps.now ?? (() => new Date());
   const ages = pollAges(deps.xPolling);
@@ -127,7 +129,7 @@ export function metricsJobHandlers(deps: {
             const reading = readings.get(target.externalId);
             return reading ? [{ target, reading }] : [];
           });
-          await deps.repo.savePostReadings(now(), found);
+          for (const workspaceId of await deps.repo.savePostReadings(now(), found)) deps.notified?.(workspaceId);
         });
       }
     } catch (err) {
@@ -219,7 +221,8 @@ export function metricsJobHandlers(deps: {
       const day = String(job.payload.day ?? now().toISOString().slice(0, 10));
       await deps.accounts.withAccount(account.workspaceId, account.id, async ({ adapter, token }) => {
         if (!adapter.accountMetrics) return;
-        await deps.repo.saveAccountReading(account, day, now(), await adapter.accountMetrics(token));
+        if (await deps.repo.saveAccountReading(account, day, now(), await adapter.accountMetrics(token)))
+          deps.notified?.(account.workspaceId);
       });
     },
   };

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accountMetrics, postMetrics, posts, postTargets, socialAccounts } from "../../db/schema";
 import type { AccountMetricsReading, PostMetricsReading } from "../../platforms/platform";
+import { growth, notifyNewFollowers, notifyPostEngagement } from "../notifications/engagement";
 
 /** Rows a statement changed (node-postgres and PGlite name it differently). */
 const affected = (res: unknown) => {
@@ -111,10 +112,35 @@ export function createMetricsRepo(db: Db) {
       return out;
     },
 
-    /** Keeps each reading as its target's newest snapshot (the one before it stays in the history); one transaction. */
-    async savePostReadings(at: Date, readings: readonly { target: PolledTarget; reading: PostMetricsReading }[]) {
-      if (readings.length === 0) return;
-      await db.transaction(async (tx) => {
+    /**
+     * Keeps each reading as its target's newest snapshot (the one before it stays in the history); one transaction,
+     * which tells the workspace's members of the likes, comments and shares gained since the snapshot before
+     * (grouped: notifications/engagement.ts). The targets are locked first, so two polls of one target (two
+     * workers) each compare with the other's snapshot, never both with the same one. Returns the workspaces
+     * whose notifications changed.
+     */
+    async savePostReadings(
+      at: Date,
+      readings: readonly { target: PolledTarget; reading: PostMetricsReading }[],
+    ): Promise<string[]> {
+      if (readings.length === 0) return [];
+      const targetIds = [...new Set(readings.map((r) => r.target.targetId))];
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`
+          select id from ${postTargets} where id in (${sql.join(
+            targetIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )}) order by id for update`);
+        const before = await tx
+          .select({
+            targetId: postMetrics.targetId,
+            likes: postMetrics.likes,
+            comments: postMetrics.comments,
+            shares: postMetrics.shares,
+          })
+          .from(postMetrics)
+          .where(and(inArray(postMetrics.targetId, targetIds), eq(postMetrics.isLatest, true)));
+        const previous = new Map(before.map((row) => [row.targetId, row]));
         await tx
           .update(postMetrics)
           .set({ isLatest: false })
@@ -127,34 +153,72 @@ export function createMetricsRepo(db: Db) {
               eq(postMetrics.isLatest, true),
             ),
           );
-        await tx.insert(postMetrics).values(
-          readings.map(({ target, reading }) => {
-            const f = reading.figures;
-            return {
-              workspaceId: target.workspaceId,
-              postId: target.postId,
-              targetId: target.targetId,
-              accountId: target.accountId,
-              platform: target.platform,
-              capturedAt: at,
-              publishedAt: target.publishedAt,
-              isLatest: true,
-              views: f.views ?? null,
-              reach: f.reach ?? null,
-              likes: f.likes ?? null,
-              comments: f.comments ?? null,
-              shares: f.shares ?? null,
-              saves: f.saves ?? null,
-              clicks: f.clicks ?? null,
-              videoViews: f.videoViews ?? null,
-              unavailable: reading.unavailable as Record<string, string>,
-            };
-          }),
-        );
+        const saved = await tx
+          .insert(postMetrics)
+          .values(
+            readings.map(({ target, reading }) => {
+              const f = reading.figures;
+              return {
+                workspaceId: target.workspaceId,
+                postId: target.postId,
+                targetId: target.targetId,
+                accountId: target.accountId,
+                platform: target.platform,
+                capturedAt: at,
+                publishedAt: target.publishedAt,
+                isLatest: true,
+                views: f.views ?? null,
+                reach: f.reach ?? null,
+                likes: f.likes ?? null,
+                comments: f.comments ?? null,
+                shares: f.shares ?? null,
+                saves: f.saves ?? null,
+                clicks: f.clicks ?? null,
+                videoViews: f.videoViews ?? null,
+                unavailable: reading.unavailable as Record<string, string>,
+              };
+            }),
+          )
+          .returning({
+            id: postMetrics.id,
+            targetId: postMetrics.targetId,
+            likes: postMetrics.likes,
+            comments: postMetrics.comments,
+            shares: postMetrics.shares,
+          });
+        const notified = new Set<string>();
+        for (const [i, row] of saved.entries()) {
+          const target = readings[i]?.target;
+          if (!target || target.targetId !== row.targetId) continue;
+          for (const g of growth(previous.get(row.targetId), row)) {
+            const written = await notifyPostEngagement(
+              tx,
+              {
+                workspaceId: target.workspaceId,
+                kind: g.kind,
+                postId: target.postId,
+                targetId: target.targetId,
+                platform: target.platform,
+                snapshotId: row.id,
+                increase: g.increase,
+                total: g.total,
+              },
+              at,
+            );
+            if (written > 0) notified.add(target.workspaceId);
+          }
+          // A second reading of one target in the same batch compares with the first.
+          previous.set(row.targetId, row);
+        }
+        return [...notified];
       });
     },
 
-    /** The account's figures for `day`: the day's last reading wins. */
+    /**
+     * The account's figures for `day`: the day's last reading wins. More followers than the day before tells the
+     * workspace's members (one notification per account and day, its gain following the day's last reading).
+     * Returns whether notifications changed.
+     */
     async saveAccountReading(
       account: { id: string; workspaceId: string; platform: string },
       day: string,
@@ -169,7 +233,7 @@ export function createMetricsRepo(db: Db) {
         unavailable: reading.unavailable as Record<string, string>,
         capturedAt: at,
       };
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         await tx
           .insert(accountMetrics)
           .values({
@@ -182,11 +246,30 @@ export function createMetricsRepo(db: Db) {
           .onConflictDoUpdate({ target: [accountMetrics.accountId, accountMetrics.day], set: values });
         // The account's own count (on Connected Accounts and the Dashboard's grid) follows its newest reading, so
         // every screen shows the same followers.
-        if (values.followers === null) return;
+        if (values.followers === null) return false;
         await tx.execute(sql`
           update ${socialAccounts} set follower_count = ${values.followers}, updated_at = ${at}
           where id = ${account.id}
             and not exists (select 1 from ${accountMetrics} m where m.account_id = ${account.id} and m.day > ${day})`);
+        const [dayBefore] = await tx
+          .select({ followers: accountMetrics.followers })
+          .from(accountMetrics)
+          .where(and(eq(accountMetrics.accountId, account.id), sql`${accountMetrics.day} = ${day}::date - 1`))
+          .limit(1);
+        if (dayBefore?.followers == null || values.followers <= dayBefore.followers) return false;
+        const written = await notifyNewFollowers(
+          tx,
+          {
+            workspaceId: account.workspaceId,
+            accountId: account.id,
+            platform: account.platform as Platform,
+            day,
+            gain: values.followers - dayBefore.followers,
+            total: values.followers,
+          },
+          at,
+        );
+        return written > 0;
       });
     },
 
