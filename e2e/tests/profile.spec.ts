@@ -1,4 +1,5 @@
 import { PROFILE_MESSAGES } from "@app/shared";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { lastMailTo, newUser, signedIn } from "../support/users";
@@ -21,6 +22,9 @@ test("Settings → Profile: avatar (valid, too large, not what its name says), n
   await page.goto("/settings");
   await expect(page.getByText(PROFILE_MESSAGES.avatarNote)).toBeVisible();
   await expect(page.getByTestId("profile-avatar")).toContainText("GH");
+  // The profile card has no serious accessibility problem.
+  const { violations } = await new AxeBuilder({ page }).include('[data-testid="profile-card"]').analyze();
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
 
   // A valid one: cropped and resized by the server, in the sidebar at once.
   await chooseAvatar(page, "me.jpg", "image/jpeg", await picture("jpeg"));

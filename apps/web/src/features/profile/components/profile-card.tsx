@@ -25,7 +25,7 @@ function timeZones(): string[] {
 export function ProfileCard() {
   const { data: profile } = useProfile();
   return (
-    <Card>
+    <Card data-testid="profile-card">
       <CardHeader>
         <CardTitle>Profile</CardTitle>
         <CardDescription>Your name, e-mail address, avatar and time zone.</CardDescription>
