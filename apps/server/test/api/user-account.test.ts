@@ -1,3 +1,6 @@
+import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { USER_ACCOUNT_MESSAGES } from "@app/shared";
 import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
@@ -277,6 +280,32 @@ describe("delete", () => {
       timezone: "UTC",
     });
 
+    // Their files: a media file of their personal workspace, one of theirs in the shared one, their avatar.
+    const stored = async (key: string) => {
+      const file = path.join(t.dataDir, "media", key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, "bytes");
+      return file;
+    };
+    const media = (workspaceId: string, key: string) => ({
+      workspaceId,
+      userId: leaving.userId,
+      filename: key.split("/")[1] as string,
+      originalName: "photo.png",
+      fileType: "image",
+      fileSize: 5,
+      mimeType: "image/png",
+      storagePath: key,
+      sha256: "0".repeat(64),
+    });
+    const personalFile = await stored(`${leaving.userId}/1000.png`);
+    const sharedFile = await stored(`${leaving.userId}/2000.png`);
+    const avatarFile = await stored("avatars/1234567890.png");
+    await t.db
+      .insert(mediaFiles)
+      .values([media(personal, `${leaving.userId}/1000.png`), media(shared.workspaceId, `${leaving.userId}/2000.png`)]);
+    await t.db.update(users).set({ image: "/api/avatars/1234567890.png" }).where(eq(users.id, leaving.userId));
+
     const res = await remove(leaving.cookie, { password: leaving.user.password, confirm: "DELETE" });
     expect(res.statusCode, res.body).toBe(200);
     // This browser is signed out: its session cookie is cleared.
@@ -293,6 +322,11 @@ describe("delete", () => {
     // The shared workspace keeps the post, now in its owner's name; the team no longer lists the member.
     const [kept] = await t.db.select().from(posts).where(eq(posts.id, teamPostId));
     expect(kept).toMatchObject({ workspaceId: shared.workspaceId, userId: shared.userId });
+    expect(existsSync(personalFile)).toBe(false);
+    expect(existsSync(avatarFile)).toBe(false);
+    expect(existsSync(sharedFile)).toBe(true);
+    const [sharedMedia] = await t.db.select().from(mediaFiles).where(eq(mediaFiles.workspaceId, shared.workspaceId));
+    expect(sharedMedia?.userId).toBe(shared.userId);
     const team = (await call("GET", "/api/workspace", owner.cookie)).json();
     expect((team.members as Json[]).map((m) => m.id)).toEqual([shared.userId]);
     expect((await call("GET", `/api/posts/${teamPostId}`, owner.cookie)).statusCode).toBe(200);

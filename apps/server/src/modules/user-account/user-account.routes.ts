@@ -5,6 +5,7 @@ import { z } from "zod";
 import { badRequest } from "../../http/errors";
 import type { UserRoutesDeps } from "../../http/user-routes-deps";
 import { currentUser, memberOf, requireUser, toWebHeaders } from "../auth/session";
+import { createMediaStorage } from "../media/media.storage";
 import { exportFileName, exportZip } from "./user-account.export";
 import { createUserAccountService } from "./user-account.service";
 
@@ -19,6 +20,8 @@ export async function userAccountRoutes(app: FastifyInstance, deps: UserRoutesDe
     db,
     hub: deps.hub,
     sessionsChanged: () => auth.sessionCache.clear(),
+    storage: createMediaStorage(deps.config.media),
+    onStorageError: (err) => app.log.warn({ err }, "a deleted account's file was not removed"),
     now,
   });
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -14,6 +14,8 @@ import {
 import { AppError } from "../../http/errors";
 import type { RealtimeHub } from "../../realtime/hub";
 import { isPremium } from "../billing/subscription-state";
+import type { MediaStorage } from "../media/media.storage";
+import { AVATAR_FILE, AVATAR_PREFIX, AVATAR_URL_PREFIX } from "../profile/profile.service";
 import { createWorkspacesRepo } from "../workspaces/workspaces.repo";
 import { MEMBER_REMOVED_EVENT } from "../workspaces/workspaces.service";
 
@@ -40,6 +42,10 @@ export function createUserAccountService(deps: {
   db: Db;
   hub: RealtimeHub;
   sessionsChanged: () => void;
+  /** where media and avatars are kept: the deleted ones' files are removed once the rows are gone */
+  storage: MediaStorage;
+  /** a stored file that could not be removed (the account is deleted all the same) */
+  onStorageError: (err: unknown) => void;
   now?: () => Date;
 }) {
   const { db, hub } = deps;
@@ -89,6 +95,24 @@ export function createUserAccountService(deps: {
           throw conflict(USER_ACCOUNT_MESSAGES.cancelSubscriptionFirst(m.name));
       }
 
+      // The files of what goes: the media of the workspaces deleted, the user's avatar.
+      const [profile] = await db.select({ image: users.image }).from(users).where(eq(users.id, userId));
+      const avatar = profile?.image?.startsWith(AVATAR_URL_PREFIX) ? profile.image.slice(AVATAR_URL_PREFIX.length) : "";
+      const files = alone.length
+        ? (
+            await db
+              .select({ key: mediaFiles.storagePath })
+              .from(mediaFiles)
+              .where(
+                inArray(
+                  mediaFiles.workspaceId,
+                  alone.map((m) => m.workspaceId),
+                ),
+              )
+          ).map((f) => f.key)
+        : [];
+      if (AVATAR_FILE.test(avatar)) files.push(`${AVATAR_PREFIX}/${avatar}`);
+
       await db.transaction(async (tx) => {
         for (const m of shared) {
           // An owner who stays (there is one: the user was not the only owner), else the longest-standing member.
@@ -130,6 +154,7 @@ export function createUserAccountService(deps: {
       });
 
       deps.sessionsChanged();
+      for (const key of files) await deps.storage.remove(key).catch(deps.onStorageError);
       for (const m of alone) hub.publish(m.workspaceId, { name: MEMBER_REMOVED_EVENT, data: { everyone: true } });
       for (const m of shared) {
         hub.publish(m.workspaceId, { name: "team", data: { type: "members.changed" } });
