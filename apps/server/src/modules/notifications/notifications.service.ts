@@ -12,6 +12,7 @@ import {
   PLATFORM_LABELS,
   type Platform,
 } from "@app/shared";
+import { isPlatform } from "@app/shared/rules/own-key";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client";
 import { notifications, posts, users } from "../../db/schema";
@@ -142,7 +143,7 @@ function toApi(row: ListRow): AppNotification {
       : null,
     postId: row.post_id,
     postExcerpt: excerpt(row.post_content),
-    platform: (row.platform as Platform | null) ?? null,
+    platform: row.platform && isPlatform(row.platform) ? row.platform : null,
     count: row.count,
     read: row.read_at !== null,
     createdAt: iso(row.created_at),
@@ -247,8 +248,8 @@ export function createNotificationsService(deps: { db: Db; hub: RealtimeHub; now
       await db.execute(sql`
         select n.kind,
                count(*) filter (where n.read_at is null) as unread,
-               count(*) filter (where n.created_at >= ${today}) as today,
-               count(*) filter (where n.created_at >= ${week}) as week
+               count(*) filter (where n.created_at >= ${today.toISOString()}::timestamptz) as today,
+               count(*) filter (where n.created_at >= ${week.toISOString()}::timestamptz) as week
         from ${notifications} n
         where ${own(member)}
         group by n.kind`),
@@ -300,7 +301,7 @@ export function createNotificationsService(deps: { db: Db; hub: RealtimeHub; now
     async markRead(member: Member, id: string): Promise<void> {
       const updated = rowsOf<{ id: string }>(
         await db.execute(sql`
-          update ${notifications} n set read_at = ${now()}
+          update ${notifications} n set read_at = ${now().toISOString()}::timestamptz
           where n.id = ${id} and ${own(member)} and n.read_at is null
           returning n.id`),
       );
@@ -318,7 +319,7 @@ export function createNotificationsService(deps: { db: Db; hub: RealtimeHub; now
     async markAllRead(member: Member): Promise<void> {
       const updated = rowsOf<{ id: string }>(
         await db.execute(sql`
-          update ${notifications} n set read_at = ${now()}
+          update ${notifications} n set read_at = ${now().toISOString()}::timestamptz
           where ${own(member)} and n.read_at is null
           returning n.id`),
       );
