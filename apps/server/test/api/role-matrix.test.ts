@@ -257,12 +257,13 @@ const CASES: Record<string, Case> = {
   },
   "POST /api/notifications/:id/read": {
     needs: "member",
-    request: async (w) => {
+    // Each member's own notification (another's is a 404 to them: see notifications.test.ts).
+    request: async (w, role) => {
       const [row] = await w.t.db
         .insert(notifications)
         .values({
           workspaceId: w.workspaceId,
-          userId: w.userIdOf.owner,
+          userId: w.userIdOf[role],
           kind: "publish_failed",
           message: "A test notification",
         })
