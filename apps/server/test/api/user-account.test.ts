@@ -343,6 +343,20 @@ describe("delete", () => {
     ).toBe(401);
   });
 
+  test("two owners of one workspace deleting their accounts at once: one after the other, no team left without a member", async () => {
+    const first = await signedInUser(t.app);
+    const { workspaceId } = await workspaceOf(t, first.cookie);
+    const second = await joinWorkspace(t, first, "owner");
+    const [a, b] = await Promise.all([
+      remove(first.cookie, { password: first.user.password, confirm: "DELETE" }),
+      remove(second.cookie, { password: second.user.password, confirm: "DELETE" }),
+    ]);
+    expect([a.statusCode, b.statusCode], `${a.body} ${b.body}`).toEqual([200, 200]);
+    // The last to go was alone in it by then: the workspace went with them.
+    expect(await t.db.select().from(workspaces).where(eq(workspaces.id, workspaceId))).toEqual([]);
+    expect(await t.db.select().from(users)).toEqual([]);
+  });
+
   test("signed out: 401", async () => {
     expect((await remove("", { password: "x", confirm: "DELETE" })).statusCode).toBe(401);
   });

@@ -1,6 +1,6 @@
 import { ERROR_CODES, USER_ACCOUNT_MESSAGES } from "@app/shared";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Queryable } from "../../db/client";
 import {
   mediaFiles,
   posts,
@@ -16,7 +16,6 @@ import type { RealtimeHub } from "../../realtime/hub";
 import { isPremium } from "../billing/subscription-state";
 import type { MediaStorage } from "../media/media.storage";
 import { AVATAR_FILE, AVATAR_PREFIX, AVATAR_URL_PREFIX } from "../profile/profile.service";
-import { createWorkspacesRepo } from "../workspaces/workspaces.repo";
 import { MEMBER_REMOVED_EVENT } from "../workspaces/workspaces.service";
 
 const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
@@ -50,17 +49,23 @@ export function createUserAccountService(deps: {
 }) {
   const { db, hub } = deps;
   const now = deps.now ?? (() => new Date());
-  const workspacesRepo = createWorkspacesRepo(db);
+  const subscriptionOf = async (q: Queryable, workspaceId: string) =>
+    (await q.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId)).limit(1))[0];
 
-  async function membershipsOf(userId: string): Promise<Membership[]> {
-    const mine = await db
+  async function membershipsOf(q: Queryable, userId: string): Promise<Membership[]> {
+    // The user's workspaces are locked first: two co-owners deleting their accounts at once are taken one after
+    // the other, so the second sees that the first has gone (and cannot leave a team without an owner).
+    await q.execute(
+      sql`select 1 from ${workspaces} where ${workspaces.id} in (select ${workspaceMembers.workspaceId} from ${workspaceMembers} where ${workspaceMembers.userId} = ${userId}) order by ${workspaces.id} for update`,
+    );
+    const mine = await q
       .select({ workspaceId: workspaceMembers.workspaceId, name: workspaces.name, role: workspaceMembers.role })
       .from(workspaceMembers)
       .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
       .where(eq(workspaceMembers.userId, userId))
       .orderBy(workspaceMembers.createdAt, workspaces.id);
     if (mine.length === 0) return [];
-    const others = await db
+    const others = await q
       .select({
         workspaceId: workspaceMembers.workspaceId,
         userId: workspaceMembers.userId,
@@ -81,39 +86,40 @@ export function createUserAccountService(deps: {
   }
 
   return {
-    /** Checks what would stop the deletion; the password has been checked already. */
+    /** Deletes the account (its password checked already): the checks and the deletion in one transaction. */
     async deleteAccount(userId: string) {
-      const memberships = await membershipsOf(userId);
-      const alone = memberships.filter((m) => m.others.length === 0);
-      const shared = memberships.filter((m) => m.others.length > 0);
-      for (const m of shared)
-        if (m.role === "owner" && !m.others.some((o) => o.role === "owner"))
-          throw conflict(USER_ACCOUNT_MESSAGES.soleOwner(m.name));
-      for (const m of alone) {
-        const subscription = await workspacesRepo.subscriptionOf(m.workspaceId);
-        if (subscription && isPremium(subscription, now()) && !subscription.cancelAtPeriodEnd)
-          throw conflict(USER_ACCOUNT_MESSAGES.cancelSubscriptionFirst(m.name));
-      }
+      const { alone, shared, files } = await db.transaction(async (tx) => {
+        const memberships = await membershipsOf(tx, userId);
+        const alone = memberships.filter((m) => m.others.length === 0);
+        const shared = memberships.filter((m) => m.others.length > 0);
+        for (const m of shared)
+          if (m.role === "owner" && !m.others.some((o) => o.role === "owner"))
+            throw conflict(USER_ACCOUNT_MESSAGES.soleOwner(m.name));
+        for (const m of alone) {
+          const subscription = await subscriptionOf(tx, m.workspaceId);
+          if (subscription && isPremium(subscription, now()) && !subscription.cancelAtPeriodEnd)
+            throw conflict(USER_ACCOUNT_MESSAGES.cancelSubscriptionFirst(m.name));
+        }
 
-      // The files of what goes: the media of the workspaces deleted, the user's avatar.
-      const [profile] = await db.select({ image: users.image }).from(users).where(eq(users.id, userId));
-      const avatar = profile?.image?.startsWith(AVATAR_URL_PREFIX) ? profile.image.slice(AVATAR_URL_PREFIX.length) : "";
-      const files = alone.length
-        ? (
-            await db
-              .select({ key: mediaFiles.storagePath })
-              .from(mediaFiles)
-              .where(
-                inArray(
-                  mediaFiles.workspaceId,
-                  alone.map((m) => m.workspaceId),
-                ),
-              )
-          ).map((f) => f.key)
-        : [];
-      if (AVATAR_FILE.test(avatar)) files.push(`${AVATAR_PREFIX}/${avatar}`);
-
-      await db.transaction(async (tx) => {
+        // The files of what goes: the media of the workspaces deleted, the user's avatar.
+        const [profile] = await tx.select({ image: users.image }).from(users).where(eq(users.id, userId));
+        const avatar = profile?.image?.startsWith(AVATAR_URL_PREFIX)
+          ? profile.image.slice(AVATAR_URL_PREFIX.length)
+          : "";
+        const files = alone.length
+          ? (
+              await tx
+                .select({ key: mediaFiles.storagePath })
+                .from(mediaFiles)
+                .where(
+                  inArray(
+                    mediaFiles.workspaceId,
+                    alone.map((m) => m.workspaceId),
+                  ),
+                )
+            ).map((f) => f.key)
+          : [];
+        if (AVATAR_FILE.test(avatar)) files.push(`${AVATAR_PREFIX}/${avatar}`);
         for (const m of shared) {
           // An owner who stays (there is one: the user was not the only owner), else the longest-standing member.
           const heir = m.others[0]?.userId;
@@ -151,6 +157,7 @@ export function createUserAccountService(deps: {
           );
         // Sessions, sign-in methods, memberships, notifications and preferences go with the user.
         await tx.delete(users).where(eq(users.id, userId));
+        return { alone, shared, files };
       });
 
       deps.sessionsChanged();
