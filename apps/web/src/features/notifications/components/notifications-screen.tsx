@@ -161,8 +161,8 @@ function Filters({ filter, onChange }: { filter: NotificationFilter; onChange(ne
   const kindId = useId();
   const unreadId = useId();
   return (
-    <div className="grid gap-3 sm:flex sm:flex-wrap sm:items-end">
-      <div className="grid gap-1.5 sm:w-44">
+    <div className="grid w-full grid-cols-2 gap-3 sm:flex sm:w-auto sm:flex-wrap sm:items-end">
+      <div className="grid min-w-0 gap-1.5 sm:w-44">
         <Label htmlFor={categoryId}>Category</Label>
         <NativeSelect
           id={categoryId}
@@ -182,7 +182,7 @@ function Filters({ filter, onChange }: { filter: NotificationFilter; onChange(ne
           ))}
         </NativeSelect>
       </div>
-      <div className="grid gap-1.5 sm:w-52">
+      <div className="grid min-w-0 gap-1.5 sm:w-52">
         <Label htmlFor={kindId}>Kind</Label>
         <NativeSelect
           id={kindId}
@@ -197,7 +197,7 @@ function Filters({ filter, onChange }: { filter: NotificationFilter; onChange(ne
           ))}
         </NativeSelect>
       </div>
-      <div className="flex h-10 items-center gap-2">
+      <div className="col-span-2 flex h-10 items-center gap-2">
         <Switch
           id={unreadId}
           checked={filter.unread}
@@ -228,12 +228,16 @@ function NotificationItem({
       aria-labelledby={titleId}
       className={cn("flex min-w-0 gap-3 rounded-lg border p-4", n.read ? "bg-card" : "border-primary/40 bg-primary/5")}
     >
-      <span className="relative mt-0.5 shrink-0">
-        <Icon className={cn("size-5", tone)} aria-hidden />
+      <span className="relative size-9 shrink-0">
+        <span className="flex size-9 items-center justify-center rounded-full bg-muted">
+          <Icon className={cn("size-5", tone)} aria-hidden />
+        </span>
         {n.platform && (
-          <span className="absolute -bottom-2 -right-2 rounded-sm bg-background">
-            <PlatformIcon platform={n.platform} size="sm" className="size-3.5" />
-          </span>
+          <PlatformIcon
+            platform={n.platform}
+            size="sm"
+            className="absolute -bottom-1 -right-1 size-4 rounded-sm text-[0.5rem] ring-2 ring-background"
+          />
         )}
       </span>
       <div className="grid min-w-0 flex-1 gap-1">
