@@ -317,13 +317,11 @@ export function createNotificationsService(deps: { db: Db; hub: RealtimeHub; now
 
     /** Marks every one of the member's notifications in the workspace read. */
     async markAllRead(member: Member): Promise<void> {
-      const updated = rowsOf<{ id: string }>(
-        await db.execute(sql`
-          update ${notifications} n set read_at = ${now().toISOString()}::timestamptz
-          where ${own(member)} and n.read_at is null
-          returning n.id`),
-      );
-      if (updated.length > 0) this.announce(member.workspaceId);
+      await db.execute(sql`
+        update ${notifications} n set read_at = ${now().toISOString()}::timestamptz
+        where ${own(member)} and n.read_at is null`);
+      // Told even when none was unread: the member's other tabs may show an older list.
+      this.announce(member.workspaceId);
     },
 
     /** Tells the open tabs of the workspace that notifications changed: each refetches its member's own. */
