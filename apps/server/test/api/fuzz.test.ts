@@ -99,6 +99,20 @@ const AUTH_ROUTES: AuthOperation[] = [
   { method: "POST", path: "/api/auth/revoke-other-sessions", body: obj({}), session: "own" },
   { method: "POST", path: "/api/auth/revoke-sessions", body: obj({}), session: "own" },
   { method: "POST", path: "/api/auth/sign-out", body: obj({}), session: "own" },
+  // two-factor sign-in (issue 20): the second step of a sign-in, and the user's own settings
+  {
+    method: "POST",
+    path: "/api/auth/two-factor/verify-totp",
+    body: obj({ code: str(), trustDevice: { type: "boolean" } }),
+  },
+  {
+    method: "POST",
+    path: "/api/auth/two-factor/verify-backup-code",
+    body: obj({ code: str(), disableSession: { type: "boolean" } }),
+  },
+  { method: "POST", path: "/api/auth/two-factor/enable", body: obj({ password, issuer: str() }), session: "own" },
+  { method: "POST", path: "/api/auth/two-factor/disable", body: obj({ password }), session: "own" },
+  { method: "POST", path: "/api/auth/two-factor/generate-backup-codes", body: obj({ password }), session: "own" },
 ];
 const AUTH_OPERATIONS: (Operation & { session?: "own" })[] = AUTH_ROUTES.map((op) => ({
   method: op.method,

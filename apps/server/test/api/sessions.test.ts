@@ -115,6 +115,7 @@ describe("signing out of sessions", () => {
     expect(res.statusCode).toBe(404);
     expect(errorOf(res)).toBe(SECURITY_MESSAGES.sessionNotFound);
     expect((await call("DELETE", "/api/sessions/no-such-session", b.cookie)).statusCode).toBe(404);
+    expect((await call("DELETE", "/api/sessions/%00", b.cookie)).statusCode).toBe(404);
     expect((await call("GET", "/api/me", a.cookie)).statusCode).toBe(200);
   });
 

@@ -1,4 +1,4 @@
-import { activeSessionsResponseSchema, SECURITY_MESSAGES } from "@app/shared";
+import { activeSessionsResponseSchema, hasForbiddenCharacters, SECURITY_MESSAGES } from "@app/shared";
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -72,6 +72,8 @@ export async function securityRoutes(app: FastifyInstance, deps: UserRoutesDeps)
     },
     async (req, reply) => {
       const { user, sessionId } = currentUser(req);
+      // (an id the database cannot even hold, a NUL byte..., is no session either)
+      if (hasForbiddenCharacters(req.params.id)) throw notFound(SECURITY_MESSAGES.sessionNotFound);
       if (req.params.id === sessionId) throw badRequest(SECURITY_MESSAGES.currentSession);
       const gone = await db
         .delete(sessions)
