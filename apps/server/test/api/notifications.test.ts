@@ -324,3 +324,35 @@ describe("publishing tells", () => {
     expect((await get(owner.cookie)).summary).toMatchObject({ unread: 1, byCategory: { publishing: 1 } });
   });
 });
+
+describe("accounts tell", () => {
+  test("a refused connection: account_reconnect to who may manage accounts, once however often it is found", async () => {
+    const n = await createNetworkTestApp({ SESSION_CACHE_SECONDS: "0" });
+    t = n;
+    const owner = await publisherOn(n, "twitter");
+    const ownerId = await userIdOf(owner.cookie);
+    const admin = await joinWorkspace(n, owner, "admin");
+    const editor = await joinWorkspace(n, owner, "editor");
+    n.sandbox.revoke("twitter");
+    const refresh = () => post(owner.cookie, `/api/accounts/${owner.accountId}/refresh`);
+    const refused = await Promise.all([refresh(), refresh()]);
+    expect(refused.every((r) => r.statusCode >= 400)).toBe(true);
+    expect((await refresh()).statusCode).toBeGreaterThanOrEqual(400);
+
+    const told = await n.db.select().from(notifications).where(eq(notifications.kind, "account_reconnect"));
+    expect(told.map((x) => x.userId).sort()).toEqual([ownerId, admin.userId].sort());
+    expect((await get(editor.cookie)).total).toBe(0);
+    expect((await get(admin.cookie)).notifications).toMatchObject([
+      {
+        kind: "account_reconnect",
+        category: "accounts",
+        title: NOTIFICATION_MESSAGES.accountReconnect(PLATFORM_LABELS.twitter),
+        link: "/connected-accounts",
+        platform: "twitter",
+      },
+    ]);
+    // E-mailed at once by default.
+    const emails = await n.db.select().from(jobs).where(eq(jobs.kind, NOTIFICATION_EMAIL_JOB));
+    expect(emails).toHaveLength(2);
+  });
+});
