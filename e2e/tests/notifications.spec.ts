@@ -163,6 +163,67 @@ test("a notification's link marks it read on the way, in this tab and the sideba
   await expect(otherNav.getByRole("link", { name: /^Notifications$/ })).toBeVisible();
 });
 
+/** Premium through the test-mode checkout (as team.spec.ts): no monthly limit of posts. */
+async function upgrade(page: Page) {
+  const checkout = await page.request.post("/api/billing/checkout");
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  const token = new URL(((await checkout.json()) as { url: string }).url).searchParams.get("session");
+  const done = await page.request.post(`/api/billing/local/sessions/${token}/complete`);
+  expect(done.status(), await done.text()).toBe(200);
+}
+
+test("more than a page: Previous and Next with Page x of y in the address; a page emptied by Mark All as Read goes back", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signedIn(page);
+  await upgrade(page);
+  const accountIds = [await connectSandboxAccount(page, "linkedin"), await connectSandboxAccount(page, "twitter")];
+  // 11 posts on two networks: 22 notifications of a post published, 20 a page.
+  for (let i = 0; i < 11; i++) {
+    const now = new Date();
+    const res = await page.request.post("/api/posts", {
+      data: {
+        content: `Post number ${i + 1} of the series ${Date.now()}`,
+        accountIds,
+        scheduledDate: now.toISOString().slice(0, 10),
+        scheduledTime: now.toISOString().slice(11, 16),
+        timezone: "UTC",
+        status: "scheduled",
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    const id = (await res.json()).post.id as string;
+    expect((await page.request.post(`/api/posts/${id}/publish`, { data: {} })).status()).toBe(200);
+  }
+  await expect
+    .poll(async () => (await (await page.request.get("/api/notifications")).json()).total, { timeout: 60_000 })
+    .toBe(22);
+
+  await page.goto("/notifications?unread=true");
+  const list = page.getByRole("list", { name: "Notifications" });
+  const pages = page.getByRole("navigation", { name: "Notification pages" });
+  await expect(list.getByRole("listitem")).toHaveCount(20);
+  await expect(pages.getByText("Page 1 of 2")).toBeVisible();
+  await expect(pages.getByRole("button", { name: "Previous" })).toBeDisabled();
+  await pages.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/unread=true&page=2/);
+  await expect(pages.getByText("Page 2 of 2")).toBeVisible();
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await expect(pages.getByRole("button", { name: "Next" })).toBeDisabled();
+  await pages.getByRole("button", { name: "Previous" }).click();
+  await expect(pages.getByText("Page 1 of 2")).toBeVisible();
+  await pages.getByRole("button", { name: "Next" }).click();
+  await expect(pages.getByText("Page 2 of 2")).toBeVisible();
+
+  // Everything read: "Unread only" has nothing left, and the page that was there is gone.
+  await page.getByRole("button", { name: NOTIFICATION_MESSAGES.markAllRead }).click();
+  await expect(page.getByText(NOTIFICATION_MESSAGES.emptyFiltered)).toBeVisible();
+  await expect(page).toHaveURL(/\/notifications\?unread=true$/);
+  await expect(figureOf(page, "Unread")).toHaveText("0");
+  await expect(figureOf(page, "Today")).toHaveText("22");
+});
+
 test("at 375 px the summary cards are one height, their figures on one line, and nothing seriously inaccessible", async ({
   page,
 }) => {
