@@ -268,7 +268,7 @@ function NotificationItem({
               className="font-medium text-primary underline-offset-4 hover:underline"
               to={to}
               onClick={() => onRead()}
-              aria-label={n.postExcerpt ? `${LINK_LABELS[n.kind]}: “${n.postExcerpt}”` : undefined}
+              aria-label={n.postExcerpt ? `${LINK_LABELS[n.kind]} “${n.postExcerpt}”` : undefined}
             >
               {LINK_LABELS[n.kind]}
             </Link>

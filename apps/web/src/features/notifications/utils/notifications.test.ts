@@ -146,5 +146,7 @@ describe("toastToneOf", () => {
     expect(toastToneOf("account_expiring")).toBe("warning");
     expect(toastToneOf("new_likes")).toBeNull();
     expect(toastToneOf("new_followers")).toBeNull();
+    expect(toastToneOf("account_reconnect")).toBeNull();
+    expect(toastToneOf("account_expired")).toBeNull();
   });
 });

@@ -124,29 +124,28 @@ export type ToastTone = "error" | "warning" | "success" | "info";
 
 /**
  * How a notification arriving while the app is open is told: failures as errors, what needs doing soon as
- * warnings; the networks' engagement is not told (it comes often: the list and the badge have it).
+ * warnings. Not told: the networks' engagement (it comes often: the list and the badge have it), and an
+ * account that stopped working (its card and the Dashboard's account status say it, without a toast: the spec).
  */
-export function toastToneOf(kind: NotificationKind): ToastTone | null {
-  switch (kind) {
-    case "publish_failed":
-    case "account_expired":
-    case "account_reconnect":
-    case "payment_failed":
-      return "error";
-    case "publish_unconfirmed":
-    case "account_expiring":
-    case "trial_ending":
-    case "task_due":
-      return "warning";
-    case "post_published":
-    case "post_approved":
-      return "success";
-    case "invitation_received":
-    case "approval_requested":
-    case "post_rejected":
-    case "task_assigned":
-      return "info";
-    default:
-      return null;
-  }
-}
+const TOAST_TONES: Record<NotificationKind, ToastTone | null> = {
+  post_published: "success",
+  publish_failed: "error",
+  publish_unconfirmed: "warning",
+  account_expiring: "warning",
+  account_expired: null,
+  account_reconnect: null,
+  invitation_received: "info",
+  approval_requested: "info",
+  post_approved: "success",
+  post_rejected: "info",
+  task_assigned: "info",
+  task_due: "warning",
+  trial_ending: "warning",
+  payment_failed: "error",
+  new_comments: null,
+  new_likes: null,
+  new_shares: null,
+  new_followers: null,
+};
+
+export const toastToneOf = (kind: NotificationKind): ToastTone | null => TOAST_TONES[kind] ?? null;
