@@ -131,7 +131,6 @@ describe("error answers of the auth routes", () => {
   });
 
   test.each([
-    ["GET", "/api/auth/verify-email?token=abc&callbackURL=x"],
     ["POST", "/api/auth/delete-user"],
     ["GET", "/api/auth/sign-out"],
     ["POST", "/api/auth/reset-password/abc"],
@@ -139,6 +138,30 @@ describe("error answers of the auth routes", () => {
     const { cookie } = await signedInUser(t.app);
     const res = await t.app.inject({ method, url, headers: { cookie }, ...(method === "POST" ? { payload: {} } : {}) });
     expect(expectError(res, 404).code).toBe("NOT_FOUND");
+  });
+
+  test.each([
+    "/api/auth/verify-email?token=abc&callbackURL=x",
+    "/api/auth/verify-email?token=abc&callbackURL=https%3A%2F%2Fevil.example",
+    "/api/auth/verify-email?token=abc&callbackURL=%2F%2Fevil.example",
+  ])("an e-mail change link that would return elsewhere (%s) is a 400", async (url) => {
+    const { cookie } = await signedInUser(t.app);
+    const res = await t.app.inject({ method: "GET", url, headers: { cookie } });
+    expectError(res, 400);
+  });
+
+  test("an e-mail change link with a bad token is refused, never a 500", async () => {
+    const { cookie } = await signedInUser(t.app);
+    const bare = await t.app.inject({ method: "GET", url: "/api/auth/verify-email?token=abc", headers: { cookie } });
+    expect(bare.statusCode).toBeGreaterThanOrEqual(400);
+    expect(bare.statusCode).toBeLessThan(500);
+    const back = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/verify-email?token=abc&callbackURL=%2Fsettings",
+      headers: { cookie },
+    });
+    expect(back.statusCode).toBe(302);
+    expect(back.headers.location).toBe("/settings?error=INVALID_TOKEN");
   });
 
   test("the session answers never carry the session's token (the httpOnly cookie's value)", async () => {

@@ -27,7 +27,7 @@ import { upload } from "../fuzz/world";
 import { createNetworkTestApp, joinWorkspace, type NetworkTestApp, signedInUser } from "../helpers";
 import { authorize, connect } from "../oauth";
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 interface Request {
   method: Method;
   url: string;

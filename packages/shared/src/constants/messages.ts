@@ -2,6 +2,7 @@ import { MEDIA_MAX_PIXELS } from "./media";
 
 /** The spec's user-facing texts: one home for each, used by the server and the web app. */
 export const AUTH_MESSAGES = {
+  invalidLink: "This link is not valid. Open the link from the e-mail again.",
   passwordsDoNotMatch: "Passwords do not match.",
   missingCredentials: "You must provide either an email or phone number and a password",
   nameRequired: "Please enter your name.",

@@ -57,6 +57,23 @@ function passwordOf(body: Body): string {
   return String(body.password);
 }
 
+/**
+ * The e-mail change link returns to one of our own pages: a `callbackURL` that is not a path of this site (another
+ * site, or text better-auth cannot read as an address) is a 400, never a redirect elsewhere nor a 500.
+ */
+function assertSameSiteCallback(query: unknown) {
+  const callback = (query as Record<string, unknown> | undefined)?.callbackURL;
+  if (callback === undefined) return;
+  if (
+    typeof callback !== "string" ||
+    !callback.startsWith("/") ||
+    callback.startsWith("//") ||
+    callback.includes("\\")
+  ) {
+    throw badRequest(AUTH_MESSAGES.invalidLink);
+  }
+}
+
 /** Our checks before better-auth sees a request: spec messages, and nothing malformed reaches it. */
 const validators: Record<string, (body: Body, ctx: ValidatorContext) => Body | Promise<Body>> = {
   "/sign-up/email": async (body, { repo }) => {
@@ -284,6 +301,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
     let body = request.body as Body | undefined;
     const validate = validators[subPath];
     assertPlainInput(request.query);
+    if (subPath === "/verify-email") assertSameSiteCallback(request.query);
     if (request.method === "POST") {
       if (body !== undefined && (typeof body !== "object" || body === null || Array.isArray(body))) {
         throw badRequest("The request body must be a JSON object.");
