@@ -94,7 +94,8 @@ export const DEFAULT_NOTIFICATION_CHANNEL: Record<NotificationKind, Notification
   account_expiring: "email",
   account_expired: "email",
   account_reconnect: "email",
-  invitation_received: "email",
+  // the invitation's own e-mail carries the link: the notification stays in the app
+  invitation_received: "in_app",
   approval_requested: "email",
   post_approved: "email",
   post_rejected: "email",
