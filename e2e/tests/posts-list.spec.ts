@@ -153,7 +153,10 @@ test("a notification names its post and opens it", async ({ page }) => {
   const id = await failedOnLinkedIn(page, linkedin, words);
 
   await page.goto("/notifications");
-  const item = page.getByRole("list", { name: "Notifications" }).getByRole("listitem");
+  // The failure (the first post, which went out, is told too).
+  const item = page
+    .getByRole("list", { name: "Notifications" })
+    .getByRole("listitem", { name: "Publishing failed on LinkedIn" });
   await expect(item.getByText(`“${words}”`)).toBeVisible();
   await item.getByRole("link", { name: `Open the post “${words}”` }).click();
 
