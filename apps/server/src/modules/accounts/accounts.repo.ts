@@ -16,6 +16,31 @@ const platformsRenewedBy = (how: (typeof TOKEN_RENEWAL)[keyof typeof TOKEN_RENEW
  * Every query of accounts takes the workspace: no way to read or change another workspace's row. `userId` on a
  * row is who connected it.
  */
+/**
+ * Accounts whose access ends for good (see reconnectBy in @app/shared) after `from` and by `to`: networks with no
+ * renewal (or no refresh token) when their token expires; the others when their refresh token ends, the access
+ * token held then still working until it expires.
+ */
+function accessEndsIn(from: Date, to: Date) {
+  const a = socialAccounts;
+  const byRefreshToken = inArray(a.platform, platformsRenewedBy("refresh-token"));
+  const lastDay = sql`greatest(${a.refreshTokenExpiresAt}, ${a.tokenExpiresAt})`;
+  return or(
+    and(
+      or(inArray(a.platform, platformsRenewedBy("none")), and(byRefreshToken, isNull(a.refreshToken))),
+      gt(a.tokenExpiresAt, from),
+      lte(a.tokenExpiresAt, to),
+    ),
+    and(
+      byRefreshToken,
+      isNotNull(a.refreshToken),
+      isNotNull(a.refreshTokenExpiresAt),
+      sql`${lastDay} > ${from}`,
+      sql`${lastDay} <= ${to}`,
+    ),
+  );
+}
+
 export function createAccountsRepo(db: Db) {
   return {
     listActive(workspaceId: string) {
@@ -187,32 +212,11 @@ export function createAccountsRepo(db: Db) {
      */
     dueForExpiryWarning(now: Date, horizon: Date, limit: number) {
       const a = socialAccounts;
-      const byRefreshToken = inArray(a.platform, platformsRenewedBy("refresh-token"));
-      // The access token held when the refresh token ends still works until it expires.
-      const lastDay = sql`greatest(${a.refreshTokenExpiresAt}, ${a.tokenExpiresAt})`;
       return db
         .select()
         .from(a)
         .where(
-          and(
-            eq(a.isActive, true),
-            eq(a.needsReconnect, false),
-            isNull(a.expiryWarnedAt),
-            or(
-              and(
-                or(inArray(a.platform, platformsRenewedBy("none")), and(byRefreshToken, isNull(a.refreshToken))),
-                gt(a.tokenExpiresAt, now),
-                lte(a.tokenExpiresAt, horizon),
-              ),
-              and(
-                byRefreshToken,
-                isNotNull(a.refreshToken),
-                isNotNull(a.refreshTokenExpiresAt),
-                sql`${lastDay} > ${now}`,
-                sql`${lastDay} <= ${horizon}`,
-              ),
-            ),
-          ),
+          and(eq(a.isActive, true), eq(a.needsReconnect, false), isNull(a.expiryWarnedAt), accessEndsIn(now, horizon)),
         )
         .orderBy(asc(a.tokenExpiresAt))
         .limit(limit);
@@ -311,31 +315,10 @@ export function createAccountsRepo(db: Db) {
      */
     endedSince(since: Date, now: Date, limit: number) {
       const a = socialAccounts;
-      const byRefreshToken = inArray(a.platform, platformsRenewedBy("refresh-token"));
-      const lastDay = sql`greatest(${a.refreshTokenExpiresAt}, ${a.tokenExpiresAt})`;
       return db
         .select()
         .from(a)
-        .where(
-          and(
-            eq(a.isActive, true),
-            eq(a.needsReconnect, false),
-            or(
-              and(
-                or(inArray(a.platform, platformsRenewedBy("none")), and(byRefreshToken, isNull(a.refreshToken))),
-                gt(a.tokenExpiresAt, since),
-                lte(a.tokenExpiresAt, now),
-              ),
-              and(
-                byRefreshToken,
-                isNotNull(a.refreshToken),
-                isNotNull(a.refreshTokenExpiresAt),
-                sql`${lastDay} > ${since}`,
-                sql`${lastDay} <= ${now}`,
-              ),
-            ),
-          ),
-        )
+        .where(and(eq(a.isActive, true), eq(a.needsReconnect, false), accessEndsIn(since, now)))
         .orderBy(asc(a.tokenExpiresAt))
         .limit(limit);
     },
