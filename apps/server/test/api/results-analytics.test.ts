@@ -16,7 +16,7 @@ import {
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { socialAccounts } from "../../src/db/schema";
-import { safeCell } from "../../src/modules/results/analytics.csv";
+import { safeCell } from "../../src/lib/csv";
 import { createTestApp, signedInUser, type TestApp, testClock } from "../helpers";
 import {
   type SeedFigures,

@@ -24,7 +24,6 @@ const COLUMNS: [header: string, cell: (row: PostResult) => string | number | nul
 export const EXPORT_HEADER = COLUMNS.map(([header]) => header);
 
 /** The formula defusing of every CSV file the app writes (lib/csv.ts). */
-export { safeCell };
 
 const cellOf = (value: string | number | null) =>
   value === null ? "" : typeof value === "number" ? String(value) : safeCell(value);

@@ -10,14 +10,13 @@ import {
   type PostTotals,
   reachOf,
 } from "@app/shared";
+import { oneLineStart } from "../../lib/text";
 
 /** How much of a post's text names it in the results lists, the posts table and the export. */
 export const RESULT_EXCERPT_LENGTH = 80;
 
 /** The start of a post's text on one line. */
-export function resultExcerpt(content: string | null): string {
-  return (content ?? "").replace(/\s+/g, " ").trim().slice(0, RESULT_EXCERPT_LENGTH).trimEnd();
-}
+export const resultExcerpt = (content: string | null) => oneLineStart(content, RESULT_EXCERPT_LENGTH);
 
 export const isReason = (v: string): v is MetricUnavailableReason =>
   (METRIC_UNAVAILABLE_REASONS as readonly string[]).includes(v);

@@ -11,6 +11,7 @@ import {
 } from "@app/shared";
 import type { Tx } from "../../db/client";
 import { badRequest, forbidden, notFound } from "../../http/errors";
+import { oneLineStart } from "../../lib/text";
 import type { RealtimeHub } from "../../realtime/hub";
 import { announceNotifications } from "../notifications/announce";
 import { notify } from "../notifications/notify";
@@ -21,9 +22,7 @@ import type { TaskChanges, TaskRow, TasksRepo, TaskWithPeople } from "./tasks.re
 export const TASK_POST_EXCERPT_LENGTH = 60;
 
 /** The start of a post's text on one line, or "" for a post without text. */
-function postExcerpt(content: string | null): string {
-  return (content ?? "").replace(/\s+/g, " ").trim().slice(0, TASK_POST_EXCERPT_LENGTH).trimEnd();
-}
+const postExcerpt = (content: string | null) => oneLineStart(content, TASK_POST_EXCERPT_LENGTH);
 
 export function toApiTask(row: TaskWithPeople): Task {
   return {
