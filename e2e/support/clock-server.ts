@@ -45,6 +45,19 @@ export function clockServer(port: number) {
       });
       if (!res.ok) throw new Error(`clock: ${res.status} ${await res.text()}`);
     },
+    /**
+     * Someone of the sandbox's audience (`username`) comments now on the newest item the sandbox account
+     * `account` published on `platform`: "a comment arrives" (the app reads it at its next collection).
+     */
+    async comment(platform: string, account: string, c: { username: string; text: string }) {
+      const res = await fetch(`${baseURL}/__sandbox/comment`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: baseURL },
+        body: JSON.stringify({ platform, account, ...c }),
+      });
+      if (!res.ok) throw new Error(`comment: ${res.status} ${await res.text()}`);
+      return (await res.json()) as { key: string; itemId: string };
+    },
     async stop() {
       if (!child || child.exitCode !== null) return;
       const exited = new Promise((r) => child?.once("exit", r));

@@ -203,3 +203,56 @@ test("a new workspace from the switcher, then deleted by its owner after typing 
   await expect(page.getByRole("heading", { name: "Workspace settings" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Delete workspace" })).toHaveCount(0);
 });
+
+test("the owner makes another member the owner with their password; the new owner is told at once", async ({
+  browser,
+}) => {
+  const owner = await newPage(browser);
+  const ownerUser = await signedIn(owner.page, { ...newUser(), name: "Olivia Owner" });
+  await upgrade(owner.page);
+
+  // A member joins through an invitation (by the API: the invitation itself is the first test's).
+  const invitee = { ...newUser(), name: "Hugo Heir" };
+  const invited = await owner.page.request.post("/api/workspace/invitations", {
+    data: { email: invitee.email, role: "editor" },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const link = /(http\S+\/invitations\/[A-Za-z0-9_-]+)/.exec((await lastMailTo(invitee.email)).text)?.[1] as string;
+  const heir = await newPage(browser);
+  await signedIn(heir.page, invitee);
+  const accepted = await heir.page.request.post(`/api/invitations/${link.split("/invitations/")[1]}/accept`);
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  await heir.page.goto("/notifications");
+
+  await owner.page.goto("/team");
+  await memberRow(owner.page, invitee.name)
+    .getByRole("button", { name: `Make owner: ${invitee.name}` })
+    .click();
+  const dialog = owner.page.getByRole("dialog", { name: WORKSPACE_MESSAGES.makeOwnerTitle(invitee.name) });
+  await expect(dialog).toContainText("You stay in the workspace as an admin.");
+
+  // A wrong password is said in the dialog, which stays open with nothing changed.
+  await dialog.getByLabel("Password").fill("not-my-password");
+  await dialog.getByRole("button", { name: WORKSPACE_MESSAGES.makeOwner }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Your password is incorrect.");
+  const team = (await (await owner.page.request.get("/api/workspace")).json()) as {
+    members: { name: string; role: string }[];
+  };
+  expect(team.members.find((m) => m.name === invitee.name)?.role).toBe("editor");
+
+  await dialog.getByLabel("Password").fill(ownerUser.password);
+  await dialog.getByRole("button", { name: WORKSPACE_MESSAGES.makeOwner }).click();
+  await expect(dialog).toBeHidden();
+  await expect(owner.page.getByText(WORKSPACE_MESSAGES.ownershipTransferred(invitee.name))).toBeVisible();
+  await expect(memberRow(owner.page, invitee.name)).toContainText("Owner");
+  await expect(memberRow(owner.page, "Olivia Owner")).toContainText("Admin");
+  // An admin now: no Make owner, and Billing's owner-only actions say who may.
+  await expect(owner.page.getByRole("button", { name: /^Make owner/ })).toHaveCount(0);
+
+  // The new owner's open Notifications screen shows it without a reload.
+  await expect(
+    heir.page.getByRole("list", { name: "Notifications" }).getByText("Olivia Owner made you the owner of a workspace"),
+  ).toBeVisible();
+  await owner.context.close();
+  await heir.context.close();
+});

@@ -23,7 +23,16 @@ import { authRoutes } from "./modules/auth/auth.routes";
 import { billingRoutes } from "./modules/billing/billing.routes";
 import { createBillingService } from "./modules/billing/billing.service";
 import { usageRoutes } from "./modules/billing/usage.routes";
+import { createCampaignsRepo } from "./modules/campaigns/campaigns.repo";
+import { campaignsRoutes } from "./modules/campaigns/campaigns.routes";
+import { createCampaignsService } from "./modules/campaigns/campaigns.service";
 import { healthRoutes } from "./modules/health/health.routes";
+import { inboxJobHandlers } from "./modules/inbox/inbox.jobs";
+import { createInboxRepo } from "./modules/inbox/inbox.repo";
+import { inboxRoutes } from "./modules/inbox/inbox.routes";
+import { createInboxService } from "./modules/inbox/inbox.service";
+import { createInboxThread } from "./modules/inbox/inbox.thread";
+import { inboxWebhookRoutes } from "./modules/inbox/inbox.webhooks.routes";
 import { createMediaRepo } from "./modules/media/media.repo";
 import { mediaRoutes } from "./modules/media/media.routes";
 import { createMediaService } from "./modules/media/media.service";
@@ -162,7 +171,7 @@ export async function buildApp(deps: AppDeps) {
     sessionsChanged: () => auth.sessionCache.clear(),
     now: deps.now,
   });
-  await app.register(workspacesRoutes, { auth, service: workspaces });
+  await app.register(workspacesRoutes, { auth, service: workspaces, authRateLimit: config.authRateLimit });
   const accountsRepo = createAccountsRepo(database.db);
   const accounts = createAccountsService({
     db: database.db,
@@ -209,6 +218,18 @@ export async function buildApp(deps: AppDeps) {
   await app.register(notificationsRoutes, { auth, service: notifications });
   const tasks = createTasksService({ repo: createTasksRepo(database.db), hub, now: deps.now });
   await app.register(tasksRoutes, { auth, service: tasks });
+  // Campaigns: posts grouped under a name, a colour and dates, with their results added up.
+  const campaigns = createCampaignsService({ repo: createCampaignsRepo(database.db), hub, now: deps.now });
+  await app.register(campaignsRoutes, { auth, service: campaigns });
+  // Engagement → Inbox: the comments collected from the networks (their collection runs in the jobs worker).
+  const inbox = createInboxService({
+    repo: createInboxRepo(database.db),
+    thread: createInboxThread(database.db),
+    accounts,
+    hub,
+    now: deps.now,
+  });
+  await app.register(inboxRoutes, { auth, service: inbox });
   // The signed-in user's own settings: profile, security, notification preferences, their account's data.
   const userRoutesDeps = { auth, db: database.db, config, mailer, hub, now: deps.now };
   await app.register(profileRoutes, userRoutesDeps);
@@ -233,8 +254,8 @@ export async function buildApp(deps: AppDeps) {
       wakeOn: hub.onDue,
     }),
   );
-  // Background jobs (results from the networks, notifications' e-mails and reminders), run by the same processes
-  // as publishing.
+  // Background jobs (results from the networks, the inbox, notifications' e-mails and reminders), run by the same
+  // processes as publishing.
   const notificationJobsDeps = { db: database.db, config, mailer, hub, now: deps.now };
   app.decorate(
     "jobsWorker",
@@ -249,6 +270,14 @@ export async function buildApp(deps: AppDeps) {
           retentionDays: config.metricsRetentionDays,
           now: deps.now,
           notified: (workspaceId) => announceNotifications(hub, workspaceId),
+        }),
+        // The inbox: comments read on a schedule (and when a webhook says), replies sent exactly once.
+        ...inboxJobHandlers({
+          db: database.db,
+          accounts,
+          hub,
+          xReadsPerAccount: config.inbox.xReadsPerAccount,
+          now: deps.now,
         }),
         // Notifications: the e-mails sent at once, the daily digest, the reminders (tasks due, trials ending).
         ...emailJobHandlers(notificationJobsDeps),
@@ -268,6 +297,8 @@ export async function buildApp(deps: AppDeps) {
     notified: (workspaceId) => announceNotifications(hub, workspaceId),
   });
   await app.register(billingRoutes, { auth, service: billing });
+  // Meta's webhooks for the inbox (a new comment queues a read of its account); 404 unless configured.
+  await app.register(inboxWebhookRoutes, { db: database.db, config, now: deps.now });
   await app.register(eventsRoutes, { hub, auth, presence: workspaces });
 
   const sandbox =

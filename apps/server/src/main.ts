@@ -1,6 +1,7 @@
 import { buildApp, closeApp } from "./app";
 import { ConfigError, loadConfig } from "./config/env";
 import { openDatabase } from "./db/client";
+import { startInboxSchedule } from "./modules/inbox/inbox.jobs";
 import { startMetricsSchedule } from "./modules/metrics/metrics.collector";
 import { startNotificationSchedules } from "./modules/notifications/schedules";
 
@@ -27,6 +28,7 @@ async function main() {
     app.publishingWorker.start();
     // Results are collected by the same processes: the schedule queues the polls, the jobs worker runs them.
     await startMetricsSchedule(database.db, new Date());
+    await startInboxSchedule(database.db, new Date());
     await startNotificationSchedules(database.db, new Date());
     app.jobsWorker.start();
   }

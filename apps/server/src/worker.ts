@@ -1,6 +1,7 @@
 import { buildApp, closeApp } from "./app";
 import { ConfigError, loadConfig } from "./config/env";
 import { openDatabase } from "./db/client";
+import { startInboxSchedule } from "./modules/inbox/inbox.jobs";
 import { startMetricsSchedule } from "./modules/metrics/metrics.collector";
 import { startNotificationSchedules } from "./modules/notifications/schedules";
 
@@ -21,6 +22,7 @@ async function main() {
   await app.ready();
   app.publishingWorker.start();
   await startMetricsSchedule(database.db, new Date());
+  await startInboxSchedule(database.db, new Date());
   await startNotificationSchedules(database.db, new Date());
   app.jobsWorker.start();
   app.log.info(`publishing worker ${app.publishingWorker.id} and jobs worker started`);

@@ -43,6 +43,7 @@ export async function duePost(
     media?: { id: string; aspectRatio: string }[];
     options?: unknown;
     facebookPageId?: string;
+    campaignId?: string;
   },
 ) {
   const at = new Date(t.clock.now().getTime() + 2 * 60_000);

@@ -1,5 +1,6 @@
 import type { Platform } from "@app/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { CommentStore } from "./comments";
 import { type FetchOutcome, fetchMedia, type MediaFetch } from "./media";
 import { type Person, personOf } from "./people";
 import type { Publishing } from "./publishing";
@@ -56,6 +57,8 @@ export interface NetworkKit {
   delete(path: string, handler: Handler): void;
   /** what the network published, and its uploads in progress */
   publishing: Publishing;
+  /** the comments on what it published: the audience's, and the account's replies (comments.ts) */
+  comments: CommentStore;
   /** pulls a file from a public URL, as Instagram, TikTok and Pinterest do */
   fetchMedia(url: string | undefined): Promise<FetchOutcome>;
   /** the absolute address of one of this network's sandbox paths (upload URLs), host first */
@@ -103,6 +106,7 @@ export function scopedKit(
     assetBase: string;
     guard: (platform: Platform, request: FastifyRequest, reply: FastifyReply) => boolean;
     publishing: Publishing;
+    comments: CommentStore;
     fetch: MediaFetch;
     /** each call's duration now, in ms: half before it is acted on, half before its answer leaves */
     latencyMs?: () => number;
@@ -138,6 +142,7 @@ export function scopedKit(
     put: (path, handler, o) => route("PUT", path, handler, o),
     delete: (path, handler) => route("DELETE", path, handler),
     publishing: deps.publishing,
+    comments: deps.comments,
     fetchMedia: (url) => fetchMedia(deps.fetch, url),
     urlFor: (request, path) => `${request.protocol}://${request.host}${app.prefix}/${def.platform}/${path}`,
     bearer(request) {

@@ -47,7 +47,7 @@ const RATES: Record<Platform, Omit<PostFigures, "views" | "reach" | "videoViews"
 };
 
 /** Half of what a post will ever gather comes in its first this many hours, by network. */
-const HALF_LIFE_HOURS: Record<Platform, number> = {
+export const HALF_LIFE_HOURS: Record<Platform, number> = {
   twitter: 3,
   linkedin: 18,
   facebook: 8,

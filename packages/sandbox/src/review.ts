@@ -47,10 +47,17 @@ export const defaultReview = (): ReviewSettings => ({
       "publish_video",
       "business_management",
       "read_insights",
+      "pages_read_user_content",
+      "pages_manage_engagement",
     ],
   },
   instagram: {
-    advanced: ["instagram_business_basic", "instagram_business_content_publish", "instagram_business_manage_insights"],
+    advanced: [
+      "instagram_business_basic",
+      "instagram_business_content_publish",
+      "instagram_business_manage_insights",
+      "instagram_business_manage_comments",
+    ],
   },
 });
 

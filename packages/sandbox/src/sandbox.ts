@@ -5,6 +5,7 @@ import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { parseJsonWithDepthLimit } from "./body";
+import { createCommentStore } from "./comments";
 import { registerConnectedApps, registerConsent } from "./consent";
 import { type NetworkDefinition, scopedKit } from "./kit";
 import { type MediaFetch, UPLOAD_LIMIT } from "./media";
@@ -16,7 +17,7 @@ import { tiktok } from "./networks/tiktok";
 import { twitter } from "./networks/twitter";
 import { youtube } from "./networks/youtube";
 import { avatarSvg, personOf, USERNAME_PATTERN } from "./people";
-import { createPublishing, type PublishedItem } from "./publishing";
+import { createPublishing, numericId, type PublishedItem } from "./publishing";
 import { applyReview, defaultReview, type ReviewChange } from "./review";
 import { type SeedPost, seedPublished } from "./seed";
 import { createTokenStore } from "./tokens";
@@ -65,6 +66,8 @@ export interface RecordedRequest {
   method: string;
   /** the network's path, host first, without the query */
   path: string;
+  /** the query string, without its `?` (empty when none) */
+  query: string;
   authorization?: string;
   at: Date;
 }
@@ -95,6 +98,7 @@ export function createSandbox(options: SandboxOptions) {
   const requests: RecordedRequest[] = [];
   let faults: Fault[] = [];
   const publishing = createPublishing(options.publishedLimit);
+  const comments = createCommentStore();
   let latencyMs = options.latencyMs ?? 0;
   const fetcher: MediaFetch = options.fetch ?? ((url, init) => fetch(url, { ...init, redirect: "follow" }));
   const review = defaultReview();
@@ -102,11 +106,13 @@ export function createSandbox(options: SandboxOptions) {
 
   /** Records an API call and answers it with a pending fault if one applies; true when it did. */
   function guard(platform: Platform, request: FastifyRequest, reply: FastifyReply): boolean {
-    const path = new URL(request.url, "http://sandbox").pathname.replace(`/sandbox/${platform}/`, "");
+    const url = new URL(request.url, "http://sandbox");
+    const path = url.pathname.replace(`/sandbox/${platform}/`, "");
     requests.push({
       platform,
       method: request.method,
       path,
+      query: url.search.slice(1),
       authorization: request.headers.authorization,
       at: new Date(now()),
     });
@@ -165,6 +171,7 @@ export function createSandbox(options: SandboxOptions) {
           assetBase: options.assetBase ?? "",
           guard,
           publishing,
+          comments,
           fetch: fetcher,
           latencyMs: () => latencyMs,
           review: () => review,
@@ -235,12 +242,55 @@ export function createSandbox(options: SandboxOptions) {
     seedPublished(platform: Platform, username: string, posts: readonly SeedPost[]): PublishedItem[] {
       return seedPublished(publishing, now(), platform, username, posts);
     },
+    /**
+     * Someone of the audience (`username` on that network) comments now on the published item `itemId`, or
+     * answers one of its comments (`parentKey`, a SandboxComment key): "a comment arrives" in tests.
+     */
+    comment(platform: Platform, itemId: string, c: { username: string; text: string; parentKey?: string }) {
+      const item = publishing.find(platform, itemId);
+      if (!item) throw new Error(`no ${platform} item ${itemId}`);
+      return comments.write(item, {
+        author: personOf(platform, c.username),
+        own: false,
+        text: c.text,
+        parentKey: c.parentKey ?? null,
+        at: new Date(now()),
+      });
+    },
+    /**
+     * Someone (`username` on X) posts now naming the X account `of` (its sandbox username): "a mention arrives".
+     * The post starts with @`of` unless `text` names it already. Returns it as published.
+     */
+    mention(of: string, c: { username: string; text: string }): PublishedItem {
+      const author = personOf("twitter", c.username);
+      const id = numericId(19);
+      const text = new RegExp(`@${of}\\b`, "i").test(c.text) ? c.text : `@${of} ${c.text}`;
+      return publishing.add({
+        platform: "twitter",
+        id,
+        url: `https://x.com/${author.username}/status/${id}`,
+        networkUserId: author.id,
+        username: author.username,
+        kind: "post",
+        text,
+        media: [],
+        raw: { mention: of },
+        at: new Date(now()),
+      });
+    },
+    /** Every comment on the published item `itemId` now, oldest first (the audience's and the account's). */
+    comments(platform: Platform, itemId: string) {
+      const item = publishing.find(platform, itemId);
+      if (!item) throw new Error(`no ${platform} item ${itemId}`);
+      return comments.list(item, new Date(now()));
+    },
     /** What the networks published (on one network, if given), oldest first. */
     published(platform?: Platform): PublishedItem[] {
       return publishing.list(platform);
     },
     reset() {
       publishing.reset();
+      comments.reset();
       requests.length = 0;
       faults = [];
       tokens.reset();

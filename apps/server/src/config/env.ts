@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PLATFORMS, type Platform } from "@app/shared";
+import { PLATFORMS, type Platform, X_INBOX_READS_PER_ACCOUNT_DEFAULT } from "@app/shared";
 import { z } from "zod";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
@@ -78,6 +78,23 @@ const envSchema = z.object({
    * every age as the other networks, "off" not at all.
    */
   X_METRICS: z.enum(["off", "light", "full"]).default("light"),
+  /**
+   * The inbox: posts read from X (replies and mentions) at most a month for each connected X account, as X bills
+   * every post read. 0: X's comments are never read.
+   */
+  X_INBOX_READS_PER_ACCOUNT: z.coerce
+    .number()
+    .int("X_INBOX_READS_PER_ACCOUNT must be a whole number of posts")
+    .min(0, "X_INBOX_READS_PER_ACCOUNT must be 0 (never read X) or more")
+    .max(10_000_000, "X_INBOX_READS_PER_ACCOUNT must be at most 10000000")
+    .default(X_INBOX_READS_PER_ACCOUNT_DEFAULT),
+  /**
+   * The inbox's Meta webhooks (Facebook Page comments, Instagram comments): the Verify Token typed in the Meta
+   * app's Webhooks settings. Without it (or without a public PUBLIC_URL) the webhook routes answer 404.
+   */
+  META_WEBHOOK_VERIFY_TOKEN: optionalString.pipe(
+    z.string().max(200, "META_WEBHOOK_VERIFY_TOKEN must be at most 200 characters").optional(),
+  ),
   /**
    * Days of results history kept: older snapshots of posts (each post's newest kept) and older daily account
    * readings are deleted once a day. 0 keeps them for ever.
@@ -158,6 +175,8 @@ export interface Config {
   xMetrics: "off" | "light" | "full";
   /** days of results history kept (0: for ever) */
   metricsRetentionDays: number;
+  /** the inbox: X posts read a month per X account (0: none), and the Meta webhooks' verify token */
+  inbox: { xReadsPerAccount: number; metaVerifyToken: string | undefined };
   /** the publishing workers' settings: lease of a claim, wait between idle rounds, targets per claim and at once */
   publishing: { leaseMs: number; pollMs: number; batch: number; concurrency: number };
   /** Where media bytes are kept: S3 when S3_BUCKET is set, else local disk under dataDir/media. */
@@ -268,6 +287,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publishingWorker: e.PUBLISHING_WORKER === "on",
     xMetrics: e.X_METRICS,
     metricsRetentionDays: e.METRICS_RETENTION_DAYS,
+    inbox: { xReadsPerAccount: e.X_INBOX_READS_PER_ACCOUNT, metaVerifyToken: e.META_WEBHOOK_VERIFY_TOKEN },
     publishing: {
       leaseMs: Math.round(e.PUBLISHING_LEASE_SECONDS * 1000),
       pollMs: e.PUBLISHING_POLL_MS,

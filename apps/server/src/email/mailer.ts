@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import nodemailer from "nodemailer";
+import nodemailer, { type SendMailOptions } from "nodemailer";
 
 export interface MailMessage {
   to: string;
@@ -13,11 +13,20 @@ export interface MailMessage {
    * never logged; in outbox mode a local user finds it in the message's file.
    */
   link?: string;
-  /** a notification e-mail's unsubscribe link: sent as the List-Unsubscribe header too */
-  unsubscribeUrl?: string;
+  /**
+   * A notification e-mail's one-click unsubscribe link (RFC 8058): sent as the List-Unsubscribe header, with
+   * List-Unsubscribe-Post saying a POST of `List-Unsubscribe=One-Click` to it is all it takes.
+   */
+  oneClickUnsubscribeUrl?: string;
 }
 
-const headersOf = (m: MailMessage) => (m.unsubscribeUrl ? { "List-Unsubscribe": `<${m.unsubscribeUrl}>` } : undefined);
+/** What nodemailer is given for a message, whichever the transport. */
+function mailOf(from: string, m: MailMessage): SendMailOptions {
+  const { to, subject, text, html, oneClickUnsubscribeUrl } = m;
+  if (!oneClickUnsubscribeUrl) return { from, to, subject, text, html };
+  const list = { unsubscribe: oneClickUnsubscribeUrl };
+  return { from, to, subject, text, html, list, headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } };
+}
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -34,9 +43,8 @@ export function createMailer(opts: {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(m) {
-        const { to, subject, text, html } = m;
-        await transport.sendMail({ from: opts.from, to, subject, text, html, headers: headersOf(m) });
-        opts.logger.info({ subject }, "e-mail sent over SMTP");
+        await transport.sendMail(mailOf(opts.from, m));
+        opts.logger.info({ subject: m.subject }, "e-mail sent over SMTP");
       },
     };
   }
@@ -44,8 +52,8 @@ export function createMailer(opts: {
   const transport = nodemailer.createTransport({ jsonTransport: true });
   return {
     async send(m) {
-      const { to, subject, text, html } = m;
-      const info = await transport.sendMail({ from: opts.from, to, subject, text, html, headers: headersOf(m) });
+      const { subject } = m;
+      const info = await transport.sendMail(mailOf(opts.from, m));
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${Date.now()}-${info.messageId.replace(/[^a-zA-Z0-9]/g, "")}.json`);
       await writeFile(file, info.message, { mode: 0o600 });

@@ -11,11 +11,30 @@ export function unsubscribeToken(secret: string, userId: string, topic: Unsubscr
   return signToken(secret, UNSUBSCRIBE_PURPOSE, { userId, kind: topic });
 }
 
-/** The link in every notification e-mail: opens the confirmation page, no sign-in needed. */
-export function unsubscribeUrl(publicUrl: string, secret: string, userId: string, topic: UnsubscribeTopic): string {
-  const url = new URL("/unsubscribe", publicUrl);
-  url.searchParams.set("token", unsubscribeToken(secret, userId, topic));
-  return url.toString();
+/** Where a one-click unsubscribe (RFC 8058) is posted, the token in its query. */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = "/api/unsubscribe/one-click";
+/** The web app's confirmation page. */
+export const UNSUBSCRIBE_PAGE_PATH = "/unsubscribe";
+
+/**
+ * The two unsubscribe links of a notification e-mail, with the same token, neither needing a sign-in: `page`, in
+ * the e-mail's footer, opens the confirmation page; `oneClick`, in its List-Unsubscribe header, is what a mail
+ * client posts `List-Unsubscribe=One-Click` to (RFC 8058), and a GET of it (an older client opening it) leads
+ * to the page.
+ */
+export function unsubscribeLinks(
+  publicUrl: string,
+  secret: string,
+  userId: string,
+  topic: UnsubscribeTopic,
+): { page: string; oneClick: string } {
+  const token = unsubscribeToken(secret, userId, topic);
+  const link = (path: string) => {
+    const url = new URL(path, publicUrl);
+    url.searchParams.set("token", token);
+    return url.toString();
+  };
+  return { page: link(UNSUBSCRIBE_PAGE_PATH), oneClick: link(ONE_CLICK_UNSUBSCRIBE_PATH) };
 }
 
 /** The user and kinds an unsubscribe token names, or null when it is not one (tampered, another purpose). */

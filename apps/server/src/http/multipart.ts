@@ -4,7 +4,7 @@ import type { FastifyRequest } from "fastify";
 import { AppError, badRequest } from "./errors";
 
 /** A failure the multipart plugin already gave a 4xx (a limit, a `__proto__` field) keeps it. */
-const hasClientStatus = (err: unknown) => {
+export const hasClientStatus = (err: unknown) => {
   const status = (err as { statusCode?: unknown } | null)?.statusCode;
   return typeof status === "number" && status >= 400 && status < 500;
 };

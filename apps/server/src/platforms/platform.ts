@@ -3,6 +3,8 @@ import type {
   AccountMetric,
   AspectRatio,
   FacebookPage,
+  InboxMessageAction,
+  InboxSourceState,
   LinkedInOrganization,
   MediaFileType,
   MetricUnavailableReason,
@@ -70,6 +72,98 @@ export interface PlatformAdapter {
   postMetrics?(req: PostMetricsRequest): Promise<Map<string, PostMetricsReading>>;
   /** The account's own figures (followers...), read as of now. */
   accountMetrics?(accessToken: string, t?: TokenSet): Promise<AccountMetricsReading>;
+
+  /*
+   * The inbox (issue 21). Present only on networks whose API gives apps comments (INBOX_NETWORKS says which);
+   * each checks the token's scopes first and throws InboxUnavailable (not a failure: the account's source
+   * state) when a scope, the access tier or the month's read budget is missing. Transient failures and dead
+   * tokens throw NetworkError as publishing does.
+   */
+  /** The comments and replies under the account's posts, newest first, written after each post's `since`. */
+  comments?(req: CommentsRequest): Promise<CommentsReading>;
+  /** Posts of others that mention the account, written after `since` (X). */
+  mentions?(req: MentionsRequest): Promise<CommentsReading>;
+  /**
+   * Answers a comment on the network. Like publish, it must not retry a call that may have made the reply:
+   * the worker asks `findReply` first after an attempt whose outcome is unknown.
+   */
+  replyToComment?(req: ReplyRequest): Promise<ReplyOutcome>;
+  /** The reply an interrupted `replyToComment` made, if the network shows one; null: none; "unsupported": cannot ask. */
+  findReply?(req: ReplyRequest): Promise<ReplyOutcome | null | "unsupported">;
+  /** Like, unlike, hide, unhide or delete a message on the network (as INBOX_NETWORKS allows). */
+  moderateComment?(req: ModerateRequest): Promise<void>;
+}
+
+/** The account an inbox call is made for. */
+export interface InboxAccount {
+  accessToken: string;
+  /** the account's id on the network (person, channel, Instagram user) */
+  networkId: string;
+  username: string | null;
+  /** the Facebook Page or LinkedIn organization its posts go out as, if any */
+  pageId: string | null;
+  /** the scopes the network granted the token (a read without its scope is not even tried) */
+  scopes: readonly string[];
+}
+
+export interface CommentsRequest {
+  account: InboxAccount;
+  /** the posts to read: each one's id on the network and the newest comment time already collected (null: all) */
+  posts: { networkPostId: string; since: Date | null }[];
+}
+
+export interface MentionsRequest {
+  account: InboxAccount;
+  /** where the last read stopped (the network's own cursor, e.g. X's since_id), null the first time */
+  cursor: Record<string, unknown> | null;
+  since: Date | null;
+}
+
+/** A comment, reply or mention as a network gives it. */
+export interface NetworkComment {
+  networkId: string;
+  /** the comment it answers on the network; null for a first-level comment or a mention */
+  parentNetworkId: string | null;
+  /** the post it is under (for a mention: the mention itself) */
+  networkPostId: string;
+  author: { networkId: string; name: string; handle: string | null; avatarUrl: string | null };
+  text: string;
+  writtenAt: Date;
+  /** written by the connected account itself */
+  own: boolean;
+  url: string | null;
+  hidden?: boolean;
+}
+
+export interface CommentsReading {
+  comments: NetworkComment[];
+  /** where to go on from next time (MentionsRequest.cursor) */
+  cursor?: Record<string, unknown> | null;
+  /** posts read (X bills each one): counted against the account's monthly read budget */
+  reads?: number;
+}
+
+export interface ReplyRequest {
+  account: InboxAccount;
+  /** the post the conversation is under, and the message answered (both network ids) */
+  networkPostId: string;
+  parentNetworkId: string;
+  text: string;
+  /** when this attempt began: findReply looks for replies made since */
+  since: Date;
+}
+
+export interface ReplyOutcome {
+  networkId: string;
+  url: string | null;
+}
+
+export interface ModerateRequest {
+  account: InboxAccount;
+  networkId: string;
+  /** the post it is under (some networks address a comment through its post) */
+  networkPostId: string;
+  action: InboxMessageAction;
 }
 
 /** The posts whose figures are read, with the account's token. */
@@ -172,3 +266,17 @@ export const secondsFromNow = (seconds: unknown, now: Date): Date | null =>
   typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0
     ? new Date(now.getTime() + seconds * 1000)
     : null;
+
+/**
+ * The inbox cannot read (or act on) this account for a reason that is not a failure: its connection lacks a
+ * scope, the app's access tier does not include it, or X's read budget is spent. Shown beside the account.
+ */
+export class InboxUnavailable extends Error {
+  constructor(
+    readonly state: Exclude<InboxSourceState, "ok" | "error">,
+    message: string,
+  ) {
+    super(message);
+    this.name = "InboxUnavailable";
+  }
+}

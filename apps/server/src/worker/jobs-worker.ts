@@ -13,7 +13,13 @@ export interface JobHooks {
  * Runs one job. Returning is success. A thrown error is a failed attempt: tried again later with backoff
  * (never before a NetworkError's Retry-After), or given up at once for a NetworkError that is not transient.
  */
-export type JobHandler = (job: ClaimedJob, hooks: JobHooks) => Promise<void>;
+export type JobHandler = ((job: ClaimedJob, hooks: JobHooks) => Promise<void>) & {
+  /**
+   * The job is given up without running (taken over once too often: its worker kept stopping while it ran):
+   * settles what it stood for, e.g. a reply shown as unconfirmed rather than "sending" for ever.
+   */
+  gaveUp?(job: ClaimedJob, error: string): Promise<void>;
+};
 
 export interface JobsWorkerOptions {
   repo: JobsRepo;
@@ -100,11 +106,12 @@ export function createJobsWorker(opts: JobsWorkerOptions) {
 
   async function run(job: ClaimedJob) {
     // Taken over once too often: its worker keeps stopping while it runs (or it outlasts its lease).
+    const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
     if (job.recovered && job.attempts > maxAttempts) {
       const message = `gave up after ${job.attempts - 1} attempts: its worker stopped while it ran`;
+      await handler?.gaveUp?.(job, message).catch((err) => opts.onError?.(err));
       return failed(job, { message, retryable: false });
     }
-    const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
     if (!handler) {
       // Tried again like a failure: during a rolling deploy, a newer worker may know the kind.
       opts.onError?.(new Error(`no handler for job kind "${job.kind}" (job ${job.key})`));

@@ -243,12 +243,18 @@ export function createPublishingWorker(opts: WorkerOptions) {
     for (const resolve of waiters) resolve();
   };
 
-  /** pollMs, or less when a target falls due before then: the loop wakes when it does, not at its next poll. */
+  /** When the loop last claimed: a target falling due after that is one it has not seen yet. */
+  let lastClaimAt: Date | undefined;
+
+  /**
+   * pollMs, or less when a target falls due before then: the loop wakes when it does, not at its next poll. A
+   * target that fell due between the last claim and now is claimed at once (0), not after a whole poll.
+   */
   async function untilNextDue(pollMs: number): Promise<number> {
     try {
-      const next = await queue.nextDue(now());
+      const next = await queue.nextDue(lastClaimAt ?? now());
       const ms = next ? next.getTime() - now().getTime() : pollMs;
-      return ms > 0 ? Math.min(pollMs, ms) : pollMs;
+      return Math.max(0, Math.min(pollMs, ms));
     } catch (err) {
       opts.onError?.(err);
       return pollMs;
@@ -276,7 +282,8 @@ export function createPublishingWorker(opts: WorkerOptions) {
           const want = Math.min(batch, room);
           const claimedAt = now().getTime();
           dueMeanwhile = false;
-          const taken = await queue.claim(id, now(), leaseMs, want);
+          lastClaimAt = new Date(claimedAt);
+          const taken = await queue.claim(id, lastClaimAt, leaseMs, want);
           more = taken.length === want || dueMeanwhile;
           for (const t of taken) {
             const work: Promise<void> = handle(t, claimedAt)

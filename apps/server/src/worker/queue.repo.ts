@@ -9,6 +9,7 @@ import {
 import { and, count, desc, eq, lte, sql } from "drizzle-orm";
 import { type Db, type Queryable, rowsOf } from "../db/client";
 import {
+  campaigns,
   jobs,
   notificationPreferences,
   notifications,
@@ -27,6 +28,8 @@ export interface ClaimedPost {
   options: PostRow["options"];
   media: PostRow["media"];
   facebookPageId: string | null;
+  /** the slug of the post's campaign when that campaign tags its links with UTM parameters (campaigns.utm) */
+  utmCampaign: string | null;
 }
 
 /** A target a worker holds the lease of, with what it needs to publish it. */
@@ -81,6 +84,7 @@ interface ClaimRow {
   options: PostRow["options"] | null;
   media: PostRow["media"] | null;
   facebook_page_id: string | null;
+  utm_campaign: string | null;
 }
 
 /** How a claimed target's attempt ended. */
@@ -162,6 +166,8 @@ export function createQueueRepo(db: Db) {
     which: { expired: boolean; due: boolean },
   ): Promise<ClaimedTarget[]> {
     if (limit <= 0) return [];
+    // The slug of the post's campaign when it tags links now: fixed on the post as it starts going out.
+    const utmNow = sql`(select k.slug from ${campaigns} k where k.id = p.campaign_id and k.utm)`;
     const res = await db.execute(sql`
       with expired as materialized (
         select t.id, t.attempt_started_at as previous_started_at, true as recovered
@@ -195,11 +201,13 @@ export function createQueueRepo(db: Db) {
       ),
       -- From now on the post is going out: it can no longer be edited, moved or deleted.
       going as (
-        update ${posts} p set status = 'publishing', updated_at = ${now}
+        update ${posts} p set status = 'publishing', updated_at = ${now},
+          utm_campaign = coalesce(p.utm_campaign, ${utmNow}, '')
         where p.id in (select post_id from claimed) and p.status <> 'publishing'
       )
       select c.*, p.workspace_id, p.user_id, p.content, p.hashtags, p.options, p.media, p.facebook_page_id,
-             (select count(*)::int from ${postTargets} x where x.post_id = c.post_id) as post_targets
+             (select count(*)::int from ${postTargets} x where x.post_id = c.post_id) as post_targets,
+             nullif(coalesce(p.utm_campaign, ${utmNow}, ''), '') as utm_campaign
       from claimed c join ${posts} p on p.id = c.post_id`);
     return rowsOf<ClaimRow>(res).map((r) => ({
       id: r.id,
@@ -223,6 +231,7 @@ export function createQueueRepo(db: Db) {
         options: r.options ?? {},
         media: r.media ?? [],
         facebookPageId: r.facebook_page_id,
+        utmCampaign: r.utm_campaign,
       },
     }));
   }

@@ -25,10 +25,13 @@ const OWNED: Record<string, keyof OwnedIds> = {
   "/api/analytics/posts/:postId": "post",
   "/api/notifications/:id": "notification",
   "/api/tasks/:id": "task",
+  "/api/campaigns/:id": "campaign",
   "/api/workspace/invitations/:id": "invitation",
   "/api/workspace/members/:userId": "member",
   "/api/billing/local/sessions/:token": "billingSession",
   "/api/sessions/:id": "session",
+  "/api/inbox/:id": "conversation",
+  "/api/inbox/messages/:id": "inboxMessage",
 };
 
 /** Path parameters that are no user's id, each with the reason. */
@@ -49,7 +52,15 @@ const BODIES: Record<string, unknown> = {
   "POST /api/posts/:id/reject": { comment: "Rejected by B" },
   "POST /api/posts/:id/comments": { body: "Comment by B" },
   "PATCH /api/tasks/:id": { title: "Changed by B", status: "completed" },
+  "PATCH /api/campaigns/:id": { name: "Changed by B", status: "completed", utm: true },
+  // (a post of nobody's: the campaign is refused first)
+  "POST /api/campaigns/:id/posts": { postIds: ["00000000-0000-4000-8000-000000000000"] },
   "PATCH /api/workspace/members/:userId": { role: "contributor" },
+  "PATCH /api/inbox/:id": { status: "done", assigneeId: null },
+  "POST /api/inbox/:id/read": { read: true },
+  "POST /api/inbox/:id/replies": { text: "Reply by B" },
+  "POST /api/inbox/:id/notes": { body: "Note by B" },
+  "POST /api/inbox/messages/:id/actions": { action: "delete" },
 };
 
 let t: FuzzApp;
@@ -88,9 +99,13 @@ async function snapshotOfA(): Promise<Record<string, unknown>> {
     notification: notes.find((n) => n.id === ids.notification),
     billingSession: await get(`/api/billing/local/sessions/${ids.billingSession}`),
     tasks: await get("/api/tasks"),
+    campaign: await get(`/api/campaigns/${ids.campaign}`),
+    campaigns: await get("/api/campaigns"),
     team: await get("/api/workspace"),
     subscription: await get("/api/billing/subscription"),
     sessions: await get("/api/sessions"),
+    conversation: await get(`/api/inbox/${ids.conversation}`),
+    inbox: await get("/api/inbox?status=all"),
   };
 }
 
@@ -162,6 +177,9 @@ test("another user gets 404 (or 403) with each of A's ids on every route that ta
   expect([...kinds].sort()).toEqual([
     "account",
     "billingSession",
+    "campaign",
+    "conversation",
+    "inboxMessage",
     "invitation",
     "media",
     "member",

@@ -24,6 +24,7 @@ import { request as httpRequest } from "node:http";
 import { crc32 } from "node:zlib";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { MACHINE_ROUTES } from "../../src/http/security";
 import {
   type BodyChoice,
   bodyFor,
@@ -166,7 +167,8 @@ const isErrorShape = (v: unknown) => {
 /**
  * A state-changing /api request without a trusted Origin must be refused before its handler runs: 403, or
  * 415 where the content-type check comes first (a text/plain form post, the CSRF vector, is refused either
- * way), or 429 where a rate limit counted it first.
+ * way), or 429 where a rate limit counted it first. Not the routes other servers call (MACHINE_ROUTES), which
+ * prove themselves otherwise (a signature, a signed token) and read no session.
  */
 const refusedBeforeHandler = (status: number) => status === 403 || status === 415 || status === 429;
 
@@ -223,6 +225,7 @@ async function send(
     api &&
     !SAFE_METHODS.has(req.method) &&
     req.origin !== "trusted" &&
+    !MACHINE_ROUTES.has(route) &&
     !refusedBeforeHandler(res.statusCode) &&
     !unroutable(req.url)
   ) {
@@ -253,6 +256,9 @@ function realValues(op: Operation, param: string): string[] {
   if (p.startsWith("/api/media/")) return [world.ids.media];
   if (p.startsWith("/api/accounts/")) return [world.ids.account];
   if (p.startsWith("/api/notifications/")) return [world.ids.notification];
+  if (p.startsWith("/api/campaigns/")) return [world.ids.campaign];
+  if (p.startsWith("/api/inbox/messages/")) return [world.ids.inboxMessage];
+  if (p.startsWith("/api/inbox/")) return [world.ids.conversation];
   if (p.startsWith("/api/billing/local/sessions/")) return [world.ids.billingSession];
   if (p.startsWith("/api/public-media/")) return [world.publicMediaPath.split("/").pop() as string];
   return [];

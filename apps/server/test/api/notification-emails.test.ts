@@ -3,6 +3,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { DIGEST_HOUR_UTC, type MeResponse, NOTIFICATION_KINDS } from "@app/shared";
 import { eq } from "drizzle-orm";
+import nodemailer from "nodemailer";
 import { afterEach, expect, test } from "vitest";
 import { loadConfig } from "../../src/config/env";
 import { notifications, workspaceMembers, workspaces } from "../../src/db/schema";
@@ -40,7 +41,8 @@ interface Mail {
   subject: string;
   text: string;
   html: string;
-  headers: Record<string, string>;
+  /** what the mailer gave nodemailer, as kept in the outbox */
+  raw: Record<string, unknown>;
 }
 
 async function outbox(to?: string): Promise<Mail[]> {
@@ -50,9 +52,33 @@ async function outbox(to?: string): Promise<Mail[]> {
   for (const file of files) {
     const raw = JSON.parse(await readFile(path.join(dir, file), "utf8"));
     const rcpt = JSON.stringify(raw.envelope?.to ?? raw.to);
-    if (!to || rcpt.includes(to)) mails.push({ ...raw, to: rcpt });
+    if (!to || rcpt.includes(to)) mails.push({ ...raw, to: rcpt, raw });
   }
   return mails;
+}
+
+/** The message's header fields as they go over the wire (names in lower case, folded lines joined). */
+async function wireHeaders(mail: Mail): Promise<Record<string, string>> {
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const { message } = await stream.sendMail(mail.raw);
+  const head = (message as Buffer).toString("utf8").split("\r\n\r\n")[0] as string;
+  const fields: Record<string, string> = {};
+  for (const line of head.replace(/\r\n[ \t]+/g, " ").split("\r\n")) {
+    const colon = line.indexOf(":");
+    fields[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return fields;
+}
+
+/** The one-click address of a message's List-Unsubscribe header (RFC 8058: one https, here http, link). */
+async function oneClickOf(mail: Mail): Promise<URL> {
+  const headers = await wireHeaders(mail);
+  expect(headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+  const link = /^<(http[^>]+)>$/.exec(headers["list-unsubscribe"] ?? "")?.[1];
+  expect(link, headers["list-unsubscribe"]).toBeTruthy();
+  const url = new URL(link as string);
+  expect(url.origin + url.pathname).toBe(`${TEST_ORIGIN}/api/unsubscribe/one-click`);
+  return url;
 }
 
 async function runDue() {
@@ -103,7 +129,7 @@ test("a failure is e-mailed once, in HTML and text, escaped, with a working unsu
   expect(mail.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more");
   expect(mail.html).not.toContain("<script>");
   expect(mail.html).toContain(`href="${TEST_ORIGIN}/scheduler"`);
-  expect(mail.headers["List-Unsubscribe"]).toMatch(/^<http.*\/unsubscribe\?token=/);
+  expect((await oneClickOf(mail)).searchParams.get("token")).toBe(tokenOf(mail));
 
   // The mark: a retry of the job (another worker, a failed "done") sends nothing more.
   const [row] = await t.db.select().from(notifications).where(eq(notifications.userId, userId));
@@ -175,6 +201,7 @@ test("the daily digest groups the day's engagement by workspace and kind, once p
   expect(mail.text.indexOf("Client <B>")).toBeGreaterThan(0);
   expect(mail.html).toContain("Client &lt;B&gt;");
   expect(mail.text).toMatch(/\/unsubscribe\?token=/);
+  expect((await oneClickOf(mail)).searchParams.get("token")).toBe(tokenOf(mail));
 
   // The next day, nothing new: no e-mail.
   clock.advance(24 * HOUR);
@@ -207,6 +234,88 @@ test("unsubscribe is single-purpose and refuses a tampered token", async () => {
   expect((await prefs(owner.cookie)).publish_failed).toBe("email");
   expect((await post(good)).statusCode).toBe(200);
   expect((await prefs(owner.cookie)).publish_failed).toBe("in_app");
+});
+
+test("one-click unsubscribe (RFC 8058): the mail client's POST to the header's address, no session, no Origin, that kind only", async () => {
+  const { clock, owner, userId, workspaceId } = await setup();
+  const other = await signedInUser(t.app);
+  await tell(clock, { workspaceId, audience: { userIds: [userId] } });
+  await runDue();
+  const [mail] = await outbox(owner.user.email);
+  const link = await oneClickOf(mail as Mail);
+  const url = link.pathname + link.search;
+  const form = { "content-type": "application/x-www-form-urlencoded" };
+  const oneClick = (target: string, payload: string, headers: Record<string, string | undefined> = form) =>
+    t.app.inject({ method: "POST", url: target, headers: { origin: undefined, ...headers }, payload });
+  const before = await prefs(owner.cookie);
+  const othersBefore = await prefs(other.cookie);
+
+  // A browser opening the address (a client that only knows RFC 2369) is sent to the confirmation page.
+  const opened = await t.app.inject({ method: "GET", url });
+  expect(opened.statusCode).toBe(303);
+  expect(opened.headers.location).toBe(`/unsubscribe?token=${encodeURIComponent(tokenOf(mail as Mail))}`);
+
+  // Refused, changing nothing: another body, JSON, no body, a tampered or missing token.
+  const [payload, sig] = tokenOf(mail as Mail).split(".") as [string, string];
+  const forged = Buffer.from(
+    JSON.stringify({ userId: "someone-else", kind: "publish_failed", purpose: "unsubscribe" }),
+  );
+  const refused = [
+    await oneClick(url, "List-Unsubscribe=Yes"),
+    await oneClick(url, "List-Unsubscribe-Post=One-Click"),
+    await oneClick(url, ""),
+    await oneClick(url, JSON.stringify({ "List-Unsubscribe": "One-Click" }), { "content-type": "application/json" }),
+    await oneClick(url, "List-Unsubscribe=One-Click", { "content-type": "text/plain" }),
+    await oneClick(`${link.pathname}?token=${payload}.${sig.slice(0, -2)}AA`, "List-Unsubscribe=One-Click"),
+    await oneClick(`${link.pathname}?token=${forged.toString("base64url")}.${sig}`, "List-Unsubscribe=One-Click"),
+    await oneClick(`${link.pathname}?token=garbage`, "List-Unsubscribe=One-Click"),
+    await oneClick(link.pathname, "List-Unsubscribe=One-Click"),
+  ];
+  expect(refused.map((r) => r.statusCode)).toEqual([400, 400, 400, 415, 415, 400, 400, 400, 400]);
+  expect(await prefs(owner.cookie)).toEqual(before);
+
+  // The exact form, with no cookie and no Origin: that user's e-mails of that kind stop, nothing else does.
+  const res = await oneClick(url, "List-Unsubscribe=One-Click");
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json()).toEqual({ topic: "publish_failed", kinds: ["publish_failed"] });
+  expect(res.headers["set-cookie"]).toBeUndefined();
+  expect(await prefs(owner.cookie)).toEqual({ ...before, publish_failed: "in_app" });
+  expect(await prefs(other.cookie)).toEqual(othersBefore);
+  // Posted again (a client retrying): the same answer.
+  expect((await oneClick(url, "List-Unsubscribe=One-Click")).statusCode).toBe(200);
+
+  // Multipart too (RFC 8058 prefers it), whatever cookie or Origin comes along: only the token's user and kind.
+  const token = unsubscribeToken(SECRET, userId, "approval_requested");
+  const boundary = "one-click-boundary";
+  const multipart = [
+    `--${boundary}`,
+    'Content-Disposition: form-data; name="List-Unsubscribe"',
+    "",
+    "One-Click",
+    `--${boundary}--`,
+    "",
+  ].join("\r\n");
+  const posted = await oneClick(`${link.pathname}?token=${token}`, multipart, {
+    "content-type": `multipart/form-data; boundary=${boundary}`,
+    cookie: other.cookie,
+    origin: "https://mail.example",
+  });
+  expect(posted.statusCode, posted.body).toBe(200);
+  expect(await prefs(owner.cookie)).toEqual({ ...before, publish_failed: "in_app", approval_requested: "in_app" });
+  expect(await prefs(other.cookie)).toEqual(othersBefore);
+  const broken = await oneClick(`${link.pathname}?token=${token}`, `--${boundary}\r\ngarbage`, {
+    "content-type": `multipart/form-data; boundary=${boundary}`,
+  });
+  expect(broken.statusCode).toBe(400);
+
+  // The confirmation page's own call is as before (the app's Origin, JSON).
+  const page = await t.app.inject({
+    method: "POST",
+    url: "/api/unsubscribe",
+    payload: { token: unsubscribeToken(SECRET, userId, "account_expired") },
+  });
+  expect(page.statusCode).toBe(200);
+  expect((await prefs(owner.cookie)).account_expired).toBe("in_app");
 });
 
 test("preferences: every kind with its default, partial changes, validation, sign-in required", async () => {

@@ -2,7 +2,7 @@ import { NOTIFICATION_DETAIL_MESSAGES, type NotificationKind, wallClock } from "
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterEach, describe, expect, test } from "vitest";
-import { notificationPreferences, notifications, postTargets, subscriptions } from "../../src/db/schema";
+import { jobs, notificationPreferences, notifications, postTargets, subscriptions, tasks } from "../../src/db/schema";
 import { createMetricsRepo, type PolledTarget } from "../../src/modules/metrics/metrics.repo";
 import type { NotificationJobsDeps } from "../../src/modules/notifications/jobs-deps";
 import {
@@ -197,12 +197,24 @@ describe("team", () => {
 describe("reminders", () => {
   const handlers = () =>
     reminderJobHandlers({ db: t.db, hub: createRealtimeHub(), now: t.clock.now } as unknown as NotificationJobsDeps);
+  const runner = () => handlers()[REMINDERS_JOB] as (job: ClaimedJob, hooks: JobHooks) => Promise<void>;
+  const hooks: JobHooks = { keepAlive: async () => {} };
   /** The reminders' run on two workers at once. */
   const runTwice = async () => {
-    const run = handlers()[REMINDERS_JOB] as (job: ClaimedJob, hooks: JobHooks) => Promise<void>;
-    const other = handlers()[REMINDERS_JOB] as (job: ClaimedJob, hooks: JobHooks) => Promise<void>;
-    await Promise.all([run({} as ClaimedJob, {} as JobHooks), other({} as ClaimedJob, {} as JobHooks)]);
+    const [run, other] = [runner(), runner()];
+    await Promise.all([run({} as ClaimedJob, hooks), other({} as ClaimedJob, hooks)]);
   };
+  /** The end of the trial of the personal workspace of a user who just upgraded. */
+  const trialEndOf = async (userId: string) => {
+    const [sub] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.workspaceId, `personal-${userId}`));
+    expect(sub?.status).toBe("trialing");
+    return sub?.trialEnd as Date;
+  };
+  /** The UTC day `days` from the test's now. */
+  const dayFromNow = (days: number) => new Date(t.clock.now().getTime() + days * DAY).toISOString().slice(0, 10);
 
   test("task_due: a task due today (UTC) and not done, to its assignee, once however often the reminders run", async () => {
     t = await createNetworkTestApp({ SESSION_CACHE_SECONDS: "0" });
@@ -237,6 +249,97 @@ describe("reminders", () => {
     expect(await notesOf(editor.userId, "task_due")).toHaveLength(2);
   });
 
+  test("task_due catches up: a due day no worker ran on, a task created months overdue; one per due date", async () => {
+    t = await createNetworkTestApp({ SESSION_CACHE_SECONDS: "0" });
+    const owner = await ownerWithAccount();
+    const editor = await joinWorkspace(t, owner, "editor");
+    await t.db.insert(notificationPreferences).values({ userId: editor.userId, kind: "task_due", channel: "email" });
+    const task = async (body: Json) =>
+      ok(await call("POST", "/api/tasks", owner.cookie, { assigneeId: editor.userId, ...body }), 201).task as Json;
+    const missed = await task({ title: "Write the recap", dueDate: dayFromNow(1) });
+    const old = await task({ title: "Renew the domain", dueDate: dayFromNow(-90) });
+    const done = await task({ title: "Done already", dueDate: dayFromNow(-1), status: "completed" });
+    const notes = async () => notesOf(editor.userId, "task_due");
+    const emails = async () => (await t.db.select().from(jobs).where(eq(jobs.kind, "notification-email"))).length;
+
+    // The server is down over the recap's due day: the first run after it is two days later, on two workers.
+    t.clock.advance(2 * DAY);
+    await runTwice();
+    const told = await notes();
+    expect(told.map((n) => [n.taskId, n.message, n.data])).toEqual(
+      expect.arrayContaining([
+        [
+          missed.id,
+          NOTIFICATION_DETAIL_MESSAGES.taskOverdue("Write the recap", missed.dueDate as string),
+          { dueDate: missed.dueDate },
+        ],
+        [
+          old.id,
+          NOTIFICATION_DETAIL_MESSAGES.taskOverdue("Renew the domain", old.dueDate as string),
+          { dueDate: old.dueDate },
+        ],
+      ]),
+    );
+    expect(told).toHaveLength(2);
+    expect(await emails()).toBe(2);
+
+    // Run again, through the app's worker, on two workers, and the next days: nothing more (a completed task never).
+    await startReminderSchedule({ db: t.db }, t.clock.now());
+    await t.app.jobsWorker.runOnce();
+    await runTwice();
+    t.clock.advance(DAY);
+    await runTwice();
+    expect(await notes()).toHaveLength(2);
+    expect(await emails()).toBe(2);
+    expect((await notes()).some((n) => n.taskId === done.id)).toBe(false);
+
+    // A new due date is a new reminder: another past day at once, a day to come on that day.
+    ok(await call("PATCH", `/api/tasks/${missed.id}`, owner.cookie, { dueDate: dayFromNow(-1) }));
+    await runTwice();
+    await runTwice();
+    expect((await notes()).filter((n) => n.taskId === missed.id).map((n) => n.data.dueDate)).toEqual([
+      missed.dueDate,
+      dayFromNow(-1),
+    ]);
+    ok(await call("PATCH", `/api/tasks/${old.id}`, owner.cookie, { dueDate: dayFromNow(2) }));
+    await runTwice();
+    expect(await notes()).toHaveLength(3);
+    t.clock.advance(2 * DAY);
+    await runTwice();
+    const [latest, ...more] = (await notes()).filter((n) => n.taskId === old.id).reverse();
+    expect(more).toHaveLength(1);
+    expect(latest).toMatchObject({
+      message: NOTIFICATION_DETAIL_MESSAGES.taskDue("Renew the domain"),
+      data: { dueDate: dayFromNow(0) },
+    });
+    expect(await notes()).toHaveLength(4);
+    expect(await emails()).toBe(4);
+  });
+
+  test("task_due: a run goes through every overdue task a batch after another, past assignees who turned it off", async () => {
+    t = await createNetworkTestApp({ SESSION_CACHE_SECONDS: "0" });
+    const owner = await ownerWithAccount();
+    const editor = await joinWorkspace(t, owner, "editor");
+    const quiet = await joinWorkspace(t, owner, "editor");
+    await turnOff(quiet.userId, "task_due");
+    const many = (assigneeId: string, count: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        workspaceId: editor.workspaceId,
+        title: `Task ${i}`,
+        assigneeId,
+        dueDate: dayFromNow(-1 - (i % 30)),
+      }));
+    // Ids are random: the quiet member's tasks (never written to) are mixed with the others in every batch.
+    await t.db.insert(tasks).values([...many(quiet.userId, 250), ...many(editor.userId, 250)]);
+    let keptAlive = 0;
+    await runner()({} as ClaimedJob, { keepAlive: async () => void keptAlive++ });
+    expect(await notesOf(editor.userId, "task_due")).toHaveLength(250);
+    expect(await notesOf(quiet.userId, "task_due")).toEqual([]);
+    expect(keptAlive).toBe(2);
+    await runTwice();
+    expect(await notesOf(editor.userId, "task_due")).toHaveLength(250);
+  });
+
   test("trial_ending: a trial ending within 3 days, to the workspace's owners only, once per trial end", async () => {
     t = await createNetworkTestApp({ SESSION_CACHE_SECONDS: "0" });
     const owner = await signedInUser(t.app, newUser({ name: "Olivia Owner" }));
@@ -265,6 +368,34 @@ describe("reminders", () => {
     await runTwice();
     expect(await notesOf(ownerId, "trial_ending")).toHaveLength(1);
   });
+  test("trial_ending: a window missed while no server ran is caught up while the trial has not ended", async () => {
+    t = await createNetworkTestApp({ SESSION_CACHE_SECONDS: "0" });
+    const owner = await signedInUser(t.app, newUser({ name: "Olivia Owner" }));
+    const ownerId = await userIdOf(owner.cookie);
+    await upgrade(owner.cookie);
+    const trialEnd = await trialEndOf(ownerId);
+
+    // No run from the upgrade until one day before the end: the notice window opened two days before.
+    t.clock.advance(trialEnd.getTime() - t.clock.now().getTime() - DAY);
+    await runTwice();
+    await runTwice();
+    const [note, ...more] = await notesOf(ownerId, "trial_ending");
+    expect(more).toEqual([]);
+    expect(note?.message).toBe(NOTIFICATION_DETAIL_MESSAGES.trialEnding(trialEnd.toISOString().slice(0, 10)));
+    t.clock.advance(2 * DAY);
+    await runTwice();
+    expect(await notesOf(ownerId, "trial_ending")).toHaveLength(1);
+  });
+
+  test("trial_ending: none once the trial is over, however late the first run after the window", async () => {
+    t = await createNetworkTestApp({ SESSION_CACHE_SECONDS: "0" });
+    const owner = await signedInUser(t.app, newUser({ name: "Olivia Owner" }));
+    const ownerId = await userIdOf(owner.cookie);
+    await upgrade(owner.cookie);
+    t.clock.advance((await trialEndOf(ownerId)).getTime() - t.clock.now().getTime() + 1);
+    await runTwice();
+    expect(await notesOf(ownerId, "trial_ending")).toEqual([]);
+  });
 });
 
 describe("billing", () => {
@@ -286,7 +417,7 @@ describe("billing", () => {
     const ownerId = (me.user as Json).id as string;
     const workspaceId = (me.workspace as Json).id as string;
     ok(await call("POST", "/api/billing/checkout", owner.cookie));
-    const customer = (fake.calls("POST", "/v1/checkout/sessions").at(-1)?.form ?? {}).customer as string;
+    const customer = fake.calls("POST", "/v1/checkout/sessions").at(-1)?.form?.customer as string;
     const end = new Date(t.clock.now().getTime() + 14 * DAY);
     const sub = fakeSubscription({
       id: "sub_failing",

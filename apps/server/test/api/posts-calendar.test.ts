@@ -77,6 +77,7 @@ describe("GET /api/posts/calendar", () => {
         platforms: both.platforms,
         status: "scheduled",
         results: null,
+        campaignId: null,
       },
       {
         id: tagsOnly.id,
@@ -86,11 +87,12 @@ describe("GET /api/posts/calendar", () => {
         platforms: [],
         status: "draft",
         results: null,
+        campaignId: null,
       },
     ]);
     // Each item's keys and nothing else (no content, targets, options).
     expect(Object.keys(items[0] ?? {}).sort()).toEqual(
-      ["id", "platforms", "results", "scheduledAt", "status", "text", "timezone"].sort(),
+      ["campaignId", "id", "platforms", "results", "scheduledAt", "status", "text", "timezone"].sort(),
     );
     // The networks in the order the full read gives them.
     expect(items[0]?.platforms).toHaveLength(2);

@@ -17,6 +17,7 @@ afterEach(async () => {
 
 const wide = (id: string) => ({ id, aspectRatio: "16:9" });
 const READONLY = "https://www.googleapis.com/auth/youtube.readonly";
+const FORCE_SSL = "https://www.googleapis.com/auth/youtube.force-ssl";
 
 test("the next midnight in Los Angeles, on ordinary days and on the days clocks change", () => {
   // 08:00 UTC on 2026-11-24 is 00:00 PST: a whole day to the next midnight.
@@ -27,13 +28,16 @@ test("the next midnight in Los Angeles, on ordinary days and on the days clocks 
   expect(secondsUntilPacificMidnight(Date.parse("2026-11-01T07:00:00Z"))).toBe(25 * 3600);
 });
 
-test("YouTube connects with only the scopes the app asks for; without the read scope it says what to allow", async () => {
+test("YouTube connects with only the scopes the app asks for; without a read scope it says what to allow", async () => {
   const { accountId } = await publisherOn(t, "youtube");
   const [row] = await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, accountId));
   expect(row?.scopes?.split(" ").sort()).toEqual([...PLATFORM_SCOPES.youtube].sort());
-  await expect(publisherWithScopes(t, "youtube", { remove: [READONLY] })).rejects.toThrow(
+  // youtube.force-ssl (the inbox's) reads the channel too: only without both is the channel out of sight.
+  await expect(publisherWithScopes(t, "youtube", { remove: [READONLY, FORCE_SSL] })).rejects.toThrow(
     /allow Orbitpost to view your YouTube account/,
   );
+  // Declining the inbox's scope alone still connects the channel for publishing.
+  await expect(publisherWithScopes(t, "youtube", { remove: [FORCE_SSL] })).resolves.toHaveProperty("accountId");
 });
 
 test("an unaudited project's public upload comes back private, and the target says so; an audited one has no notice", async () => {

@@ -20,11 +20,13 @@ import {
   type WorkspaceResource,
   type WorkspaceRole,
 } from "@app/shared";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { notifications, sessions } from "../../src/db/schema";
+import { inboxMessages, notifications, sessions } from "../../src/db/schema";
 import { parseRouteTree } from "../fuzz/routes";
 import { upload } from "../fuzz/world";
 import { createNetworkTestApp, joinWorkspace, type NetworkTestApp, signedInUser } from "../helpers";
+import { comment, ingest } from "../inbox";
 import { authorize, connect } from "../oauth";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -97,8 +99,26 @@ const invitation = async (w: World) =>
       payload: { email: `invitee-${++seq}@example.com`, role: "editor" },
     })
   ).invitation.id as string;
+/** A conversation on the matrix's LinkedIn account (a comment, as a collection stores it): its id and its first message's. */
+const inboxConversation = async (w: World) => {
+  const networkId = `matrix-comment-${++seq}`;
+  const out = await ingest(
+    w.t.db,
+    { workspaceId: w.workspaceId, id: w.linkedin, platform: "linkedin" },
+    [comment("matrix-post", new Date(), { networkId })],
+    new Date(),
+  );
+  const [message] = await w.t.db
+    .select({ id: inboxMessages.id })
+    .from(inboxMessages)
+    .where(eq(inboxMessages.networkId, networkId));
+  return { id: out.conversationIds[0] as string, messageId: message?.id as string };
+};
 const task = async (w: World) =>
   (await asOwner(w, { method: "POST", url: "/api/tasks", payload: { title: `Task ${++seq}` } })).task.id as string;
+const campaign = async (w: World) =>
+  (await asOwner(w, { method: "POST", url: "/api/campaigns", payload: { name: `Campaign ${++seq}` } })).campaign
+    .id as string;
 /** One portal session of the owner's, for every portal action (opening portals is rate limited). */
 let portal: Promise<string> | undefined;
 const portalToken = (w: World) => {
@@ -308,6 +328,82 @@ const CASES: Record<string, Case> = {
     refusal: TASK_MESSAGES.notYours,
   },
 
+  // Campaigns: every member reads them; campaign.manage makes, changes, deletes and fills them (campaigns.test.ts).
+  "GET /api/campaigns": get(`/api/campaigns?tz=${TZ}`),
+  "GET /api/campaigns/:id": get(async (w) => `/api/campaigns/${await campaign(w)}?tz=${TZ}`),
+  "GET /api/campaigns/:id/export.csv": get(async (w) => `/api/campaigns/${await campaign(w)}/export.csv`),
+  "POST /api/campaigns": {
+    needs: ["campaign", "manage"],
+    request: async () => ({ method: "POST", url: "/api/campaigns", payload: { name: "A member's campaign" } }),
+  },
+  "PATCH /api/campaigns/:id": {
+    needs: ["campaign", "manage"],
+    request: async (w) => ({
+      method: "PATCH",
+      url: `/api/campaigns/${await campaign(w)}`,
+      payload: { status: "active", endDate: day(10) },
+    }),
+  },
+  "DELETE /api/campaigns/:id": {
+    needs: ["campaign", "manage"],
+    request: async (w) => ({ method: "DELETE", url: `/api/campaigns/${await campaign(w)}` }),
+  },
+  "POST /api/campaigns/:id/posts": {
+    needs: ["campaign", "manage"],
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/campaigns/${await campaign(w)}/posts`,
+      payload: { postIds: [await post(w, "scheduled")] },
+    }),
+  },
+
+  // Engagement → Inbox: reading, assigning, done, read marks and notes for every member (inbox.test.ts).
+  "GET /api/inbox": get("/api/inbox?status=all"),
+  "GET /api/inbox/summary": get("/api/inbox/summary"),
+  "GET /api/inbox/:id": get(async (w) => `/api/inbox/${(await inboxConversation(w)).id}`),
+  "PATCH /api/inbox/:id": {
+    needs: "member",
+    request: async (w, role) => ({
+      method: "PATCH",
+      url: `/api/inbox/${(await inboxConversation(w)).id}`,
+      payload: { status: "done", assigneeId: w.userIdOf[role] },
+    }),
+  },
+  "POST /api/inbox/:id/read": {
+    needs: "member",
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/inbox/${(await inboxConversation(w)).id}/read`,
+      payload: { read: true },
+    }),
+  },
+  "POST /api/inbox/:id/notes": {
+    needs: "member",
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/inbox/${(await inboxConversation(w)).id}/notes`,
+      payload: { body: "Called them back" },
+    }),
+  },
+  "POST /api/inbox/:id/replies": {
+    needs: ["inbox", "reply"],
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/inbox/${(await inboxConversation(w)).id}/replies`,
+      payload: { text: "Thanks for asking!" },
+    }),
+  },
+  "POST /api/inbox/messages/:id/actions": {
+    needs: ["inbox", "moderate"],
+    // LinkedIn lets apps like no comment: a role allowed is told so (409), the others that they may not.
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/inbox/messages/${(await inboxConversation(w)).messageId}/actions`,
+      payload: { action: "like" },
+    }),
+    passedWhen: "not-forbidden",
+  },
+
   "GET /api/workspace": get("/api/workspace"),
   "PATCH /api/workspace": {
     needs: ["organization", "update"],
@@ -351,6 +447,17 @@ const CASES: Record<string, Case> = {
       url: `/api/workspace/members/${await freshMember(w)}`,
       payload: { role: "editor" },
     }),
+  },
+  "POST /api/workspace/owner": {
+    needs: ["organization", "transfer"],
+    // A wrong password: the owner's call passes the role check and stops at the password (400), so the matrix's
+    // workspace keeps its owner; every other role is refused before a password is tried.
+    request: async (w) => ({
+      method: "POST",
+      url: "/api/workspace/owner",
+      payload: { userId: await freshMember(w), password: "not-the-password" },
+    }),
+    passedWhen: "not-forbidden",
   },
   "DELETE /api/workspace/members/:userId": {
     needs: ["member", "delete"],
@@ -435,6 +542,16 @@ const NO_ROLE: Record<string, string> = {
     "an avatar's image, public as a profile picture: its name is unguessable and new per upload",
   "POST /api/unsubscribe":
     "an e-mail's unsubscribe link, no sign-in: its signed token names the user and the kind (notification-emails.test.ts)",
+  "POST /api/unsubscribe/one-click":
+    "a mail client's one-click unsubscribe (RFC 8058), no sign-in: the signed token in its query names the user and the kind (notification-emails.test.ts)",
+  "GET /api/unsubscribe/one-click":
+    "the one-click address opened in a browser: sends to the confirmation page, changes nothing",
+  "GET /api/inbox/webhooks/facebook":
+    "Meta's check of the webhook's address: the verify token is the permission (inbox-webhooks.test.ts); 404 here (not a public address)",
+  "POST /api/inbox/webhooks/facebook":
+    "Meta's Page events, signed with the app secret over the body (inbox-webhooks.test.ts); 404 here (not a public address)",
+  "GET /api/inbox/webhooks/instagram": "as the Facebook one, with the Instagram app's secret",
+  "POST /api/inbox/webhooks/instagram": "as the Facebook one, with the Instagram app's secret",
   "POST /api/invitations/:id/accept": "checked against the invited e-mail address; the invitee has no role yet",
   "POST /api/workspaces": "a user makes a workspace of their own, whatever their role elsewhere (team.test.ts)",
   "POST /api/billing/local/sessions/:token/expire":

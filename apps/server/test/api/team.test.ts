@@ -1,7 +1,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { INVITATION_EXPIRES_SECONDS, WORKSPACE_MESSAGES } from "@app/shared";
+import { INVITATION_EXPIRES_SECONDS, USER_ACCOUNT_MESSAGES, WORKSPACE_MESSAGES } from "@app/shared";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { createWorkspacesRepo } from "../../src/modules/workspaces/workspaces.repo";
 import { openEventStream, readUntil } from "../event-stream";
 import { createTestApp, joinWorkspace, newUser, signedInUser, type TestApp, testClock } from "../helpers";
 
@@ -256,6 +257,15 @@ describe("members", () => {
     });
   });
 
+  test("a change of the workspace that names nothing to change is refused with a clear message (found by fuzz)", async () => {
+    const owner = await signedInUser(t.app);
+    for (const body of [{}, { x: "\ud800" }]) {
+      const res = await call("PATCH", "/api/workspace", owner.cookie, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(errorOf(res)).toBe(WORKSPACE_MESSAGES.nothingToChange);
+    }
+  });
+
   test("owners and admins set whether Editors' posts need approval; editors cannot", async () => {
     const owner = await premiumOwner();
     const editor = await joinWorkspace(t, owner, "editor");
@@ -353,5 +363,126 @@ describe("deleting a workspace", () => {
     expect(list.map((w) => w.id)).toEqual([personal]);
     expect((await call("POST", "/api/workspaces/active", owner.cookie, { workspaceId: made.id })).statusCode).toBe(404);
     expect((await call("GET", `/api/posts/${draft.json().post.id}`, owner.cookie)).statusCode).toBe(404);
+  });
+});
+
+describe("ownership", () => {
+  const transfer = (cookie: string, payload: object) => call("POST", "/api/workspace/owner", cookie, payload);
+  const rolesOf = async (cookie: string) =>
+    Object.fromEntries(
+      ((await call("GET", "/api/workspace", cookie)).json().members as Json[]).map((m) => [m.id, m.role]),
+    );
+
+  test("the owner makes another member the owner with their password and stays as an admin; the new owner is told", async () => {
+    const owner = await premiumOwner();
+    const ownerId = (await call("GET", "/api/me", owner.cookie)).json().user.id as string;
+    const heir = await joinWorkspace(t, owner, "editor");
+    const bystander = await joinWorkspace(t, owner, "admin");
+
+    const made = await transfer(owner.cookie, { userId: heir.userId, password: owner.user.password });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().member).toMatchObject({ id: heir.userId, role: "owner" });
+    expect(await rolesOf(owner.cookie)).toEqual({
+      [ownerId]: "admin",
+      [heir.userId]: "owner",
+      [bystander.userId]: "admin",
+    });
+    expect((await call("GET", "/api/me", owner.cookie)).json().workspace.role).toBe("admin");
+    expect((await call("GET", "/api/me", heir.cookie)).json().workspace.role).toBe("owner");
+
+    // What only the owner may do has moved with the role.
+    expect((await call("POST", "/api/billing/portal", owner.cookie)).statusCode).toBe(403);
+    expect((await call("POST", "/api/billing/portal", heir.cookie)).statusCode).toBe(200);
+
+    // The new owner alone is told, once, with who did it and the workspace's name.
+    const told = (await call("GET", "/api/notifications", heir.cookie)).json().notifications as Json[];
+    const notice = told.filter((n) => n.kind === "ownership_received");
+    expect(notice).toHaveLength(1);
+    expect(notice[0]).toMatchObject({ title: "Olivia Owner made you the owner of a workspace" });
+    expect(notice[0]?.message).toContain("Olivia Owner's workspace");
+    for (const cookie of [owner.cookie, bystander.cookie]) {
+      const theirs = (await call("GET", "/api/notifications", cookie)).json().notifications as Json[];
+      expect(theirs.filter((n) => n.kind === "ownership_received")).toEqual([]);
+    }
+
+    // The new owner can hand it back; the former owner cannot take it.
+    const taken = await transfer(owner.cookie, { userId: ownerId, password: owner.user.password });
+    expect(taken.statusCode).toBe(403);
+    const back = await transfer(heir.cookie, { userId: ownerId, password: heir.user.password });
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await rolesOf(owner.cookie))[ownerId]).toBe("owner");
+    expect((await rolesOf(owner.cookie))[heir.userId]).toBe("admin");
+  });
+
+  test("refused: a wrong or missing password, another role, oneself, someone who is not a member; nothing changes", async () => {
+    const owner = await premiumOwner();
+    const ownerId = (await call("GET", "/api/me", owner.cookie)).json().user.id as string;
+    const admin = await joinWorkspace(t, owner, "admin");
+    const before = await rolesOf(owner.cookie);
+
+    const wrong = await transfer(owner.cookie, { userId: admin.userId, password: "not-the-password" });
+    expect(wrong.statusCode).toBe(400);
+    expect(errorOf(wrong)).toBe(USER_ACCOUNT_MESSAGES.passwordIncorrect);
+    const missing = await transfer(owner.cookie, { userId: admin.userId, password: "" });
+    expect(missing.statusCode).toBe(400);
+    expect(errorOf(missing)).toBe(`password: ${USER_ACCOUNT_MESSAGES.passwordRequired}`);
+
+    // An admin is refused before any password is tried.
+    const byAdmin = await transfer(admin.cookie, { userId: admin.userId, password: admin.user.password });
+    expect(byAdmin.statusCode).toBe(403);
+    expect(errorOf(byAdmin)).toBe(WORKSPACE_MESSAGES.notAllowed(["owner"]));
+
+    const self = await transfer(owner.cookie, { userId: ownerId, password: owner.user.password });
+    expect(self.statusCode).toBe(409);
+    expect(errorOf(self)).toBe(WORKSPACE_MESSAGES.alreadyOwner);
+
+    // A user of another workspace (their id is real, but they are not a member here).
+    const stranger = await signedInUser(t.app);
+    const strangerId = (await call("GET", "/api/me", stranger.cookie)).json().user.id as string;
+    const notMember = await transfer(owner.cookie, { userId: strangerId, password: owner.user.password });
+    expect(notMember.statusCode).toBe(404);
+    expect(errorOf(notMember)).toBe(WORKSPACE_MESSAGES.memberNotFound);
+    // Nor can the stranger hand the owner's workspace on from their own.
+    const fromOutside = await transfer(stranger.cookie, { userId: admin.userId, password: stranger.user.password });
+    expect(fromOutside.statusCode).toBe(404);
+
+    expect(await rolesOf(owner.cookie)).toEqual(before);
+    expect((await call("GET", "/api/me", stranger.cookie)).json().workspace.role).toBe("owner");
+  });
+
+  test("a role change racing a transfer never leaves the workspace without its one owner", async () => {
+    const owner = await premiumOwner();
+    const admin = await joinWorkspace(t, owner, "admin");
+    const heir = await joinWorkspace(t, owner, "editor");
+    const [made, demoted] = await Promise.all([
+      transfer(owner.cookie, { userId: heir.userId, password: owner.user.password }),
+      call("PATCH", `/api/workspace/members/${heir.userId}`, admin.cookie, { role: "contributor" }),
+    ]);
+    expect(made.statusCode, made.body).toBe(200);
+    // Whichever came first, there is exactly one owner, and it is the heir.
+    expect([200, 403]).toContain(demoted.statusCode);
+    const roles = Object.values(await rolesOf(owner.cookie));
+    expect(roles.filter((r) => r === "owner")).toHaveLength(1);
+    expect((await rolesOf(owner.cookie))[heir.userId]).toBe("owner");
+
+    // The guard that decides it: a role change or a removal written after the heir became the owner (its check
+    // having been read before) changes nothing.
+    const repo = createWorkspacesRepo(t.db);
+    expect(await repo.setRole(heir.workspaceId, heir.userId, "contributor")).toBe(false);
+    expect(await repo.removeMember(heir.workspaceId, heir.userId)).toBe(false);
+    expect((await rolesOf(owner.cookie))[heir.userId]).toBe("owner");
+  });
+
+  test("once another member is the owner, the former owner may delete their account and the workspace stays", async () => {
+    const owner = await premiumOwner();
+    const heir = await joinWorkspace(t, owner, "editor");
+    const remove = () =>
+      call("POST", "/api/account/delete", owner.cookie, { password: owner.user.password, confirm: "DELETE" });
+    expect((await remove()).statusCode).toBe(409);
+    expect((await transfer(owner.cookie, { userId: heir.userId, password: owner.user.password })).statusCode).toBe(200);
+    const done = await remove();
+    expect(done.statusCode, done.body).toBe(200);
+    const team = (await call("GET", "/api/workspace", heir.cookie)).json();
+    expect(team.members.map((m: Json) => [m.id, m.role])).toEqual([[heir.userId, "owner"]]);
   });
 });

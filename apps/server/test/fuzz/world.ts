@@ -1,7 +1,7 @@
 /**
  * The app and the data the fuzz and authorization-matrix tests run against: the app listening on a real port
  * with its own sandbox and the production logger's options (every line captured), two users with sessions,
- * user A's posts, media, connected accounts, notification, task and billing session, and every secret the tests
+ * user A's posts, media, connected accounts, notification, task, campaign and billing session, and every secret the tests
  * must never find in an answer or in the log.
  */
 import { readdir, readFile } from "node:fs/promises";
@@ -10,10 +10,13 @@ import type { Platform } from "@app/shared";
 import { eq } from "drizzle-orm";
 import { socialAccounts } from "../../src/db/schema/accounts";
 import { sessions } from "../../src/db/schema/auth";
+import { inboxMessages } from "../../src/db/schema/inbox";
 import { notifications } from "../../src/db/schema/notifications";
 import { workspaceInvitations } from "../../src/db/schema/workspaces";
 import { createCipher, createLinkSigner } from "../../src/lib/crypto";
+import { ingestComments } from "../../src/modules/inbox/inbox.ingest";
 import { cookiesOf, createNetworkTestApp, type NetworkTestApp, newUser } from "../helpers";
+import { comment } from "../inbox";
 import { connect } from "../oauth";
 import { fixture } from "../publishing";
 
@@ -63,12 +66,18 @@ export interface OwnedIds {
   billingSession: string;
   /** a task of A's, assigned to A, about A's first post */
   task: string;
+  /** a campaign of A's, with A's first post in it */
+  campaign: string;
   /** a pending invitation into A's workspace */
   invitation: string;
   /** A's user id, as a member of their workspace */
   member: string;
   /** A's signed-in session (Settings → Security) */
   session: string;
+  /** an inbox conversation of A's (a comment and a reply on A's first account) */
+  conversation: string;
+  /** the comment that began it */
+  inboxMessage: string;
 }
 
 export interface World {
@@ -191,6 +200,23 @@ export async function buildWorld(t: FuzzApp): Promise<World> {
   });
   if (task.statusCode !== 201) throw new Error(`task failed: ${task.statusCode} ${task.body}`);
 
+  // A campaign, with A's first post in it.
+  const campaign = await t.app.inject({
+    method: "POST",
+    url: "/api/campaigns",
+    headers: json({ cookie: a.cookie }),
+    payload: { name: "A's campaign", startDate: "2027-01-01", utm: true },
+  });
+  if (campaign.statusCode !== 201) throw new Error(`campaign failed: ${campaign.statusCode} ${campaign.body}`);
+  const campaignId = campaign.json().campaign.id as string;
+  const filled = await t.app.inject({
+    method: "POST",
+    url: `/api/campaigns/${campaignId}/posts`,
+    headers: json({ cookie: a.cookie }),
+    payload: { postIds: [postIds[0]] },
+  });
+  if (filled.statusCode !== 204) throw new Error(`campaign posts failed: ${filled.statusCode} ${filled.body}`);
+
   // A pending invitation into A's workspace (written directly: inviting needs Premium, which A has not).
   const [invitation] = await t.db
     .insert(workspaceInvitations)
@@ -226,6 +252,36 @@ export async function buildWorld(t: FuzzApp): Promise<World> {
   const fetched = await t.app.inject({ method: "GET", url: publicMediaPath });
   if (fetched.statusCode !== 200) throw new Error(`public media: ${fetched.statusCode} ${fetched.body}`);
 
+  // An inbox conversation of A's: a comment and the account's reply, as a collection stores them.
+  const inbox = await ingestComments(
+    t.db,
+    {
+      workspaceId: `personal-${a.userId}`,
+      accountId: account,
+      platform: "linkedin",
+      kind: "comment",
+      comments: [comment("fuzz-post", t.clock.now(), { networkId: "fuzz-comment", author: "Commenter of A" })],
+    },
+    t.clock.now(),
+  );
+  await ingestComments(
+    t.db,
+    {
+      workspaceId: `personal-${a.userId}`,
+      accountId: account,
+      platform: "linkedin",
+      kind: "comment",
+      comments: [comment("fuzz-post", t.clock.now(), { networkId: "fuzz-reply", parent: "fuzz-comment", own: true })],
+    },
+    t.clock.now(),
+  );
+  const conversation = inbox.conversationIds[0];
+  const [inboxMessage] = await t.db
+    .select({ id: inboxMessages.id })
+    .from(inboxMessages)
+    .where(eq(inboxMessages.networkId, "fuzz-comment"));
+  if (!conversation || !inboxMessage) throw new Error("no inbox conversation for A");
+
   // A's session, as Settings → Security lists it.
   const [aSession] = await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, a.userId));
 
@@ -251,9 +307,12 @@ export async function buildWorld(t: FuzzApp): Promise<World> {
       notification: note?.id as string,
       billingSession,
       task: task.json().task.id as string,
+      campaign: campaignId,
       invitation: invitation?.id as string,
       member: a.userId,
       session: aSession?.id as string,
+      conversation,
+      inboxMessage: inboxMessage.id,
     },
     sandboxTokens,
     publicMediaPath,

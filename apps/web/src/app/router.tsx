@@ -5,6 +5,7 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { calendarPath, monthGridRange } from "@/features/posts/utils/calendar-range";
 import { requestEarly } from "@/lib/early-requests";
 import { lazyComponent as screen } from "@/lib/lazy-component";
+import { browserTimeZone } from "@/lib/time-zone";
 import LandingRoute from "./routes/landing";
 
 /** The query client and toasts: loaded with the first screen that talks to the API, never with the landing page. */
@@ -31,6 +32,7 @@ const APP_SCREENS: { path: string; screen: ReturnType<typeof screen> }[] = [
   { path: "/media", screen: screen(() => import("./routes/app/media")) },
   { path: "/connected-accounts", screen: screen(() => import("./routes/app/connected-accounts")) },
   { path: "/campaigns", screen: screen(() => import("./routes/app/campaigns")) },
+  { path: "/campaigns/:id", screen: screen(() => import("./routes/app/campaign")) },
   { path: "/notifications", screen: screen(() => import("./routes/app/notifications")) },
   { path: "/settings", screen: screen(() => import("./routes/app/settings")) },
   { path: "/free-plan", screen: screen(() => import("./routes/app/free-plan")) },
@@ -78,14 +80,18 @@ export function preloadRoute({ pathname, search }: Pick<Location, "pathname" | "
   if (opensOnCalendar({ pathname, search })) code.push(import("@/features/posts/components/content-calendar"));
   if (chunks.includes("app")) {
     code.push(
-      Promise.all([apiLayer.preload(), import("@/features/auth/api/get-me")]).then(
-        async ([{ queryClient }, { meQueryOptions }]) => {
-          void queryClient.prefetchQuery(meQueryOptions());
-          if (!matchPath("/scheduler", pathname)) return;
-          const { prefetch } = await import("./routes/app/scheduler");
-          await prefetch(queryClient, new URL(pathname + search, window.location.origin));
-        },
-      ),
+      Promise.all([
+        apiLayer.preload(),
+        import("@/features/auth/api/get-me"),
+        import("@/features/profile/api/profile"),
+      ]).then(async ([{ queryClient }, { meQueryOptions }, { profileQueryOptions }]) => {
+        void queryClient.prefetchQuery(meQueryOptions());
+        // The profile's time zone: every screen shows its times in it.
+        void queryClient.prefetchQuery(profileQueryOptions());
+        if (!matchPath("/scheduler", pathname)) return;
+        const { prefetch } = await import("./routes/app/scheduler");
+        await prefetch(queryClient, new URL(pathname + search, window.location.origin));
+      }),
     );
   }
   return Promise.allSettled(code);
@@ -93,14 +99,16 @@ export function preloadRoute({ pathname, search }: Pick<Location, "pathname" | "
 
 /**
  * On opening the app at a URL: the API reads its screen starts with, started before any of its code has
- * arrived (the user; the scheduler's month when it opens on the calendar). Later navigations find the code
- * in the browser's cache and read as usual.
+ * arrived (the user and their profile, whose time zone times are shown in; the scheduler's month when it
+ * opens on the calendar: the month in the browser's zone, which is the one shown unless the profile chose
+ * another). Later navigations find the code in the browser's cache and read as usual.
  */
 export function requestEarlyFor({ pathname, search }: Pick<Location, "pathname" | "search">) {
   if (!chunksFor(pathname).includes("app")) return;
   requestEarly("/api/me");
+  requestEarly("/api/profile");
   if (opensOnCalendar({ pathname, search })) {
-    requestEarly(calendarPath({ ...monthGridRange(new Date()), text: "snippet" }));
+    requestEarly(calendarPath({ ...monthGridRange(browserTimeZone()), text: "snippet" }));
   }
 }
 

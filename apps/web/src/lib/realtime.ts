@@ -36,7 +36,8 @@ export function useRealtime(channels: RealtimeChannel[]) {
   useEffect(() => {
     latest.current = channels;
   });
-  const names = channels.map((c) => c.event).join(",");
+  // Each event name once: several channels may listen to one event (each is handed every such event once).
+  const names = [...new Set(channels.map((c) => c.event))].join(",");
 
   useEffect(() => {
     let source: EventSource | null = null;

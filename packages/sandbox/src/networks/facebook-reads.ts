@@ -2,6 +2,7 @@ import type { FastifyReply } from "fastify";
 import { grantOf, hasScope, isRefusal, type NetworkKit, pick } from "../kit";
 import { pageAt } from "../paging";
 import type { PublishedItem } from "../publishing";
+import { answerComment } from "./facebook-comments";
 import { asksPostEngagement, needsPageToken, postEngagement } from "./facebook-metrics";
 import { asksEngagement, followersOf, missingReadEngagement, pagesOf } from "./facebook-pages";
 import type { Photo } from "./facebook-publish";
@@ -84,6 +85,10 @@ export function facebookReads(kit: NetworkKit, graph: string) {
         fields,
         ["id"],
       );
+    }
+    if (!item) {
+      const comment = answerComment(kit, reply, claims, id, params.fields);
+      if (comment !== undefined) return comment;
     }
     if (!item || item.networkUserId !== claims.userId) return fail(reply, 400, objectMissing(id));
     const fields = params.fields ?? "id,message,created_time";

@@ -1,4 +1,5 @@
 import { flat, grantOf, isRefusal, type NetworkDefinition, pick } from "../kit";
+import { facebookComments } from "./facebook-comments";
 import { facebookPageLists } from "./facebook-pages";
 import { facebookPublishing } from "./facebook-publish";
 import { FACEBOOK_PERMISSIONS, grantedBy, graphError, graphStatusError, graphTokenError, invalidScopes } from "./graph";
@@ -95,5 +96,6 @@ export const facebook: NetworkDefinition = {
 
     facebookPageLists(kit, graph);
     facebookPublishing(kit);
+    facebookComments(kit, graph);
   },
 };

@@ -139,3 +139,42 @@ export function grantedBy(scope: string, advanced: readonly string[], username: 
   if (username.toLowerCase().startsWith("dev")) return asked.join(",");
   return asked.filter((s) => advanced.includes(s)).join(",");
 }
+
+/** `a,b{c,d},e.limit(5){f}` as its first-level fields, each with what its braces asked for. */
+export function splitFields(fields: string): { name: string; sub?: string }[] {
+  const out: { name: string; sub?: string }[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i <= fields.length; i++) {
+    const ch = fields[i];
+    if (ch === "{" || ch === "(") depth++;
+    else if (ch === "}" || ch === ")") depth--;
+    else if ((ch === "," && depth === 0) || i === fields.length) {
+      const part = fields.slice(start, i).trim();
+      start = i + 1;
+      if (!part) continue;
+      const name = part.split(/[.{(]/)[0] as string;
+      const brace = part.indexOf("{");
+      out.push({ name, ...(brace >= 0 && { sub: part.slice(brace + 1, part.lastIndexOf("}")) }) });
+    }
+  }
+  return out;
+}
+
+/**
+ * The fields a Graph request asked for (`fields=a,b{c}`), with a nested object's own fields in braces (the whole
+ * object without braces); `always` is kept whether asked or not.
+ */
+export function pickFields(all: Record<string, unknown>, fields: string, always: string[] = ["id"]) {
+  const out: Record<string, unknown> = {};
+  for (const key of always) if (key in all) out[key] = all[key];
+  for (const f of splitFields(fields)) {
+    if (!(f.name in all)) continue;
+    const value = all[f.name];
+    out[f.name] =
+      f.sub !== undefined && value && typeof value === "object" && !Array.isArray(value)
+        ? pickFields(value as Record<string, unknown>, f.sub, [])
+        : value;
+  }
+  return out;
+}

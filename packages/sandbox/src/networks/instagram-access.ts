@@ -4,11 +4,14 @@ import type { Person } from "../people";
 import { followersToday } from "./figures";
 import { graphError, graphToken, graphTokenError } from "./graph";
 
+/** Where Instagram's API answers: Instagram Login's host (with and without a version) and Facebook Login's. */
+export const IG_HOSTS = ["graph.instagram.com", "graph.instagram.com/v25.0", "graph.facebook.com/v25.0"] as const;
+
 /** The Instagram account ids a person is known by: the app-scoped `id` and the professional `user_id`. */
 export const igIdsOf = (p: Person) => [`${p.id.slice(0, 14)}99`, p.id];
 
 /** What a call does: each adds its permission to the basic one. */
-export type IgNeed = "read" | "publish" | "insights";
+export type IgNeed = "read" | "publish" | "insights" | "comments";
 
 /** Each need's permission under Instagram Login (graph.instagram.com) and Facebook Login (graph.facebook.com). */
 const PERMISSIONS: Record<IgNeed, { instagram: string[]; facebook: string[] }> = {
@@ -20,6 +23,11 @@ const PERMISSIONS: Record<IgNeed, { instagram: string[]; facebook: string[] }> =
   insights: {
     instagram: ["instagram_business_basic", "instagram_business_manage_insights"],
     facebook: ["instagram_basic", "instagram_manage_insights"],
+  },
+  // Reading, answering, hiding and deleting comments (Facebook Login also lists pages_read_engagement).
+  comments: {
+    instagram: ["instagram_business_basic", "instagram_business_manage_comments"],
+    facebook: ["instagram_basic", "instagram_manage_comments", "pages_read_engagement"],
   },
 };
 

@@ -5,7 +5,8 @@ import { pageAt } from "../paging";
 import { alnumId, numericId, type PublishedItem, type PublishedKind } from "../publishing";
 import type { Claims } from "../tokens";
 import { graphError, graphPaging, graphParams } from "./graph";
-import { igAccountFields, igCaller, igIdsOf, igObjectMissing } from "./instagram-access";
+import { IG_HOSTS, igAccountFields, igCaller, igIdsOf, igObjectMissing } from "./instagram-access";
+import { answerIgComment } from "./instagram-comments";
 import { instagramMetrics, mediaCounts } from "./instagram-metrics";
 
 const CAPTION_MAX = 2200;
@@ -105,8 +106,7 @@ export function instagramPublishing(kit: NetworkKit) {
   const bad = (reply: FastifyReply, message: string, subcode?: number) =>
     fail(reply, 400, graphError(message, 100, subcode, "IGApiException"));
 
-  const hosts = ["graph.instagram.com", "graph.instagram.com/v25.0", "graph.facebook.com/v25.0"];
-  for (const host of hosts) {
+  for (const host of IG_HOSTS) {
     kit.post(`${host}/:id/media`, async (request, reply) => {
       const params = graphParams(request);
       const claims = publisher(request, reply, params);
@@ -274,6 +274,8 @@ export function instagramPublishing(kit: NetworkKit) {
       if (item && item.networkUserId === claims.userId) return pick(mediaFields(item), params.fields ?? "id", ["id"]);
       const p = kit.person(claims);
       if (igIdsOf(p).includes(id)) return pick({ ...igAccountFields(kit, p), id }, params.fields ?? "id", ["id"]);
+      const comment = answerIgComment(kit, request, reply, claims, id, params.fields);
+      if (comment !== undefined) return comment;
       return fail(reply, 400, igObjectMissing(id));
     });
 

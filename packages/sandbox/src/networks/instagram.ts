@@ -7,7 +7,8 @@ import {
   INSTAGRAM_PERMISSIONS,
   invalidScopes,
 } from "./graph";
-import { igAccountFields } from "./instagram-access";
+import { IG_HOSTS, igAccountFields } from "./instagram-access";
+import { instagramComments } from "./instagram-comments";
 import { instagramPublishing } from "./instagram-publish";
 
 const SHORT = 3_600;
@@ -102,5 +103,6 @@ export const instagram: NetworkDefinition = {
     });
 
     instagramPublishing(kit);
+    for (const host of IG_HOSTS) instagramComments(kit, host);
   },
 };

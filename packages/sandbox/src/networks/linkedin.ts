@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { flat, grantOf, hasScope, type NetworkDefinition, type NetworkKit, isRefusal as refused } from "../kit";
 import type { ReviewSettings } from "../review";
 import type { Claims } from "../tokens";
+import { linkedinComments } from "./linkedin-comments";
 import { linkedinMetrics } from "./linkedin-metrics";
 import { linkedinOrganizations } from "./linkedin-organizations";
 import { linkedinPublishing } from "./linkedin-publish";
@@ -280,5 +281,6 @@ export const linkedin: NetworkDefinition = {
     linkedinPublishing(kit);
     linkedinOrganizations(kit);
     linkedinMetrics(kit);
+    linkedinComments(kit);
   },
 };

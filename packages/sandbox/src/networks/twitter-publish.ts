@@ -5,6 +5,7 @@ import { pageAt } from "../paging";
 import { numericId } from "../publishing";
 import { authed, forbidden, invalid, isJson, SCOPES, tweetOf } from "./twitter-common";
 import { twitterMedia } from "./twitter-media";
+import { type XTweet, xTweets } from "./twitter-tweets";
 
 const TEXT_MAX = 280;
 
@@ -15,12 +16,14 @@ const REPLY_REFUSED =
 /** X API v2: posts (with threads), media uploads, a user's recent posts. */
 export function twitterPublishing(kit: NetworkKit) {
   const uploads = twitterMedia(kit);
+  const tweets = xTweets(kit);
   const api = "api.x.com/2";
 
   /**
    * Whether this app may post a reply to `parent` for `userId`: since 2026-02-23 only enterprise apps reply
    * freely; on other tiers the parent's author must have mentioned the replier (or it is their own post, unless
-   * the sandbox is told to read X's rule strictly).
+   * the sandbox is told to read X's rule strictly). A reply to the account's post names it (X puts the @names of
+   * those answered in front), so answering the people who reply or mention it is allowed.
    */
   function replyAllowed(parent: { networkUserId: string; text: string }, userId: string, username: string) {
     const review = kit.review().twitter;
@@ -57,14 +60,36 @@ export function twitterPublishing(kit: NetworkKit) {
     const p = kit.person(claims);
     const replyTo = (b.reply as { in_reply_to_tweet_id?: unknown } | undefined)?.in_reply_to_tweet_id;
     if (replyTo !== undefined) {
-      const parent = typeof replyTo === "string" ? kit.publishing.find("twitter", replyTo) : undefined;
+      // Any post X shows: a published one, a reply of the audience's, a mention.
+      const parent = typeof replyTo === "string" ? tweets.find(replyTo) : undefined;
       if (!parent)
         return invalid(
           reply,
           "The post you are replying to has been deleted or is not visible to you.",
           "reply.in_reply_to_tweet_id",
         );
-      if (!replyAllowed(parent, claims.userId, p.username)) return forbidden(reply, REPLY_REFUSED);
+      if (!replyAllowed({ networkUserId: parent.author.id, text: parent.text }, claims.userId, p.username))
+        return forbidden(reply, REPLY_REFUSED);
+      // An answer to a reply under a post joins that post's replies.
+      if (parent.source.kind === "comment") {
+        if (media.length > 0) return invalid(reply, "The sandbox keeps no media on answers to replies.", "media");
+        const { item, comment } = parent.source;
+        const same = (c: XTweet) =>
+          c.author.id === claims.userId && c.source.kind === "comment" && c.source.comment.text === text;
+        if (tweets.commentsOf(item).some(same))
+          return forbidden(reply, "You are not allowed to create a Tweet with duplicate content.");
+        const written = kit.comments.write(item, {
+          author: p,
+          own: claims.userId === item.networkUserId,
+          text,
+          parentKey: comment.key,
+          at: new Date(kit.now()),
+        });
+        const made = tweets
+          .commentsOf(item)
+          .find((c) => c.source.kind === "comment" && c.source.comment.key === written.key) as XTweet;
+        return reply.status(201).send({ data: { id: made.id, text: made.text, edit_history_tweet_ids: [made.id] } });
+      }
     }
     const last = kit.publishing.of("twitter", claims.userId)[0];
     if (last && text && last.text === text)

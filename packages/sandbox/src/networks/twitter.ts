@@ -1,5 +1,6 @@
 import { flat, grantOf, isRefusal, type NetworkDefinition } from "../kit";
 import { followersToday } from "./figures";
+import { twitterComments } from "./twitter-comments";
 import { authed, SCOPES, X_SCOPES } from "./twitter-common";
 import { twitterMetrics } from "./twitter-metrics";
 import { twitterPublishing } from "./twitter-publish";
@@ -121,5 +122,6 @@ export const twitter: NetworkDefinition = {
 
     twitterPublishing(kit);
     twitterMetrics(kit);
+    twitterComments(kit);
   },
 };

@@ -41,8 +41,11 @@ export const GOOGLE_SCOPES = new Set([
   "profile",
 ]);
 
-/** Quota units each call costs, as in the YouTube Data API's quota table. */
-export const COST = { insert: 1_600, list: 1, search: 100 } as const;
+/**
+ * Quota units each call costs, as in the YouTube Data API's quota table: videos.insert, any list, search.list,
+ * comments.insert and comments.setModerationStatus.
+ */
+export const COST = { insert: 1_600, list: 1, search: 100, comment: 50, moderate: 50 } as const;
 /** A Google project's default daily quota. */
 export const DAILY_UNITS = 10_000;
 

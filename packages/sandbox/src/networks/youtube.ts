@@ -1,5 +1,6 @@
 import { flat, grantOf, isRefusal, type NetworkDefinition } from "../kit";
 import { followersToday } from "./figures";
+import { youtubeComments } from "./youtube-comments";
 import { AUTH_ERROR, allowed, COST, GOOGLE_SCOPES, googleError, projectQuota, READ_SCOPES } from "./youtube-common";
 import { youtubePublishing } from "./youtube-publish";
 
@@ -118,5 +119,6 @@ export const youtube: NetworkDefinition = {
     });
 
     youtubePublishing(kit);
+    youtubeComments(kit);
   },
 };

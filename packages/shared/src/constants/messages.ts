@@ -195,6 +195,8 @@ export const POST_MESSAGES = {
   draftSaved: "Your draft has been saved.",
   scheduledTitle: "Post Scheduled",
   scheduledFor: (date: string, time: string) => `Your post will go out on ${date} at ${time}.`,
+  /** the composer, editing a post scheduled in another zone than the user's: it keeps its own */
+  ownTimeZone: (zone: string) => `This post's date and time are in ${zone}, the time zone it was scheduled in.`,
   confirmPublish: "Are you sure you want to publish this post now?",
   confirmDelete: "Are you sure you want to delete this scheduled post?",
   confirmDeleteDraft: "Are you sure you want to delete this draft?",
@@ -311,6 +313,7 @@ export const NOTIFICATION_MESSAGES = {
   accountExpired: (network: string) => `Your ${network} account has expired`,
   accountReconnect: (network: string) => `Reconnect your ${network} account`,
   invitationReceived: (actor: string) => `${actor} invited you to a workspace`,
+  ownershipReceived: (actor: string) => `${actor} made you the owner of a workspace`,
   approvalRequested: (actor: string) => `${actor} asked you to approve a post`,
   postApproved: (actor: string) => `${actor} approved your post`,
   postRejected: (actor: string) => `${actor} asked for changes to your post`,
@@ -354,15 +357,22 @@ export const NOTIFICATION_DETAIL_MESSAGES = {
   postApproved: (when: string) => `Your post is scheduled for ${when}.`,
   taskAssigned: (title: string) => title,
   taskDue: (title: string) => `"${title}" is due today.`,
+  /** a task whose due day passed before it was reminded (created late, or no server ran that day) */
+  taskOverdue: (title: string, day: string) => `"${title}" was due on ${day}.`,
   /** the accept link is secret: it is only in the e-mail */
   invitationReceived: (workspace: string, role: string) =>
     `You are invited to join ${workspace} as ${role}. Open the invitation e-mail to accept it.`,
+  ownershipReceived: (workspace: string) =>
+    `You are now the owner of ${workspace}: its plan, its billing and its deletion are in your hands.`,
   trialEnding: (day: string) => `Your Premium trial ends on ${day}. Add a payment method to keep Premium.`,
   paymentFailed: "We could not take the payment for Premium. Update your payment method to keep Premium.",
   newLikes: (total: number) => `Your post has ${total} ${total === 1 ? "like" : "likes"} now.`,
   newComments: (total: number) => `Your post has ${total} ${total === 1 ? "comment" : "comments"} now.`,
   newShares: (total: number) => `Your post has ${total} ${total === 1 ? "share" : "shares"} now.`,
   newFollowers: (total: number) => `Your account has ${total} ${total === 1 ? "follower" : "followers"} now.`,
+  /** new_comments told by the inbox, which quotes the newest comment (or mention) collected */
+  newComment: (author: string, text: string) => `${author} commented: "${text}"`,
+  newMention: (author: string, text: string) => `${author} mentioned your account: "${text}"`,
 } as const;
 
 /** Refusals of malformed input, whatever the route. */
@@ -377,6 +387,7 @@ export const WORKSPACE_MESSAGES = {
     `Your role in this workspace does not allow this. Ask ${roles.length ? `an ${roles.join(" or ")}` : "the owner"}.`,
   nameRequired: "Give the workspace a name.",
   nameTooLong: "A workspace name can be at most 100 characters.",
+  nothingToChange: "Say what to change: the workspace's name or whether posts need approval.",
   unknownRole: "Choose a role: admin, editor or contributor.",
   /** Invite Member on the Free plan (the server's refusal and the screen's notice) */
   teamIsPremium:
@@ -388,7 +399,15 @@ export const WORKSPACE_MESSAGES = {
   invitationUsed: "This invitation has already been accepted.",
   invitationForSomeoneElse: (email: string) =>
     `This invitation was sent to ${email}. Sign in with that e-mail address to accept it.`,
-  ownerRoleFixed: "The owner's role cannot be changed, and the owner cannot be removed.",
+  ownerRoleFixed:
+    "The owner's role cannot be changed, and the owner cannot be removed. The owner can make another member the owner instead.",
+  /** Team → Members → Make owner: the owner hands the workspace to another member and becomes an admin */
+  makeOwner: "Make owner",
+  makeOwnerTitle: (name: string) => `Make ${name} the owner?`,
+  makeOwnerDescription: (name: string, workspace: string) =>
+    `${name} becomes the owner of ${workspace}: its plan, billing and deletion. You stay in the workspace as an admin. Only the new owner can undo this.`,
+  ownershipTransferred: (name: string) => `${name} is now the owner. You are an admin of this workspace.`,
+  alreadyOwner: "This member is already the owner.",
   workspaceNotFound: "This workspace does not exist or you are no longer a member of it.",
   memberNotFound: "This person is not a member of the workspace.",
   personalCannotBeDeleted: "Your personal workspace stays as long as your account: it cannot be deleted.",
@@ -460,6 +479,10 @@ export const PROFILE_MESSAGES = {
   emailSame: "That is already your e-mail address.",
   emailTaken: "Another account uses that e-mail address.",
   emailLinkSent: (email: string) => `We sent a link to ${email}. Your address changes once you open it.`,
+  /** the calendar's note when the profile's time zone is not the browser's (every screen shows times in it) */
+  timesInProfileZone: (zone: string) => `Times are in ${zone}, the time zone of your profile.`,
+  changeTimeZone: "Change",
+  changeTimeZoneLabel: "Change your time zone in Settings",
 } as const;
 
 /** Settings → Notifications and the e-mails' unsubscribe page (issue 20). */
@@ -481,6 +504,7 @@ export const NOTIFICATION_PREFERENCE_MESSAGES = {
     account_expired: "Account access expired",
     account_reconnect: "Account to reconnect",
     invitation_received: "Invitation received",
+    ownership_received: "Workspace ownership received",
     approval_requested: "Approval requested",
     post_approved: "Post approved",
     post_rejected: "Post rejected",
@@ -500,6 +524,8 @@ export const NOTIFICATION_PREFERENCE_MESSAGES = {
     `You will no longer receive e-mails about "${kind}". You can change this in Settings → Notifications.`,
   unsubscribeInvalid: "This unsubscribe link is invalid.",
   unsubscribeFailed: "Failed to unsubscribe. Please try again.",
+  /** a POST to the one-click address (RFC 8058) without its body */
+  oneClickBodyRequired: 'A one-click unsubscribe sends the form field "List-Unsubscribe=One-Click".',
   digestSubject: (n: number) => `Your daily digest: ${n} new ${n === 1 ? "notification" : "notifications"}`,
   digestIntro: "Here is what happened on your networks since yesterday.",
   openInApp: "Open in the app",
@@ -540,4 +566,77 @@ export const SECURITY_MESSAGES = {
   currentSession: "This is the session you are using: sign out from the sidebar instead.",
   sessionRevoked: "Signed out of that session",
   otherSessionsRevoked: "Signed out of all other sessions",
+} as const;
+
+/** Engagement → Inbox (issue 21). */
+export const INBOX_MESSAGES = {
+  title: "Inbox",
+  description: "Comments on your posts and mentions of your accounts, from every network that gives them to apps.",
+  emptyTitle: "No conversations here",
+  emptyOpen: "Nothing waiting for an answer. New comments on your published posts appear here as they come in.",
+  emptyFiltered: "No conversations match these filters.",
+  loadFailed: "Failed to load the inbox. Please try again.",
+  conversationNotFound: "Conversation not found.",
+  messageNotFound: "That message is not in this conversation.",
+  accountNotFound: "Account not found.",
+  nothingToChange: "Say what to change: the status or the assignee.",
+  assigneeNotMember: "The assignee must be a member of this workspace.",
+  replyRequired: "Write a reply.",
+  replyTooLong: (max: number) => `A reply on this network can be at most ${max} characters.`,
+  replyNotOffered: (network: string) => `${network} does not let apps reply to comments.`,
+  actionNotOffered: (network: string, action: string) => `${network} does not let apps ${action} comments.`,
+  noteRequired: "Write a note.",
+  noteTooLong: "A note can be at most 2000 characters.",
+  accountUnusable: "This account needs to be reconnected before it can reply.",
+  /** like, hide or delete: the account's connection no longer works */
+  accountUnusableForActions:
+    "This account needs to be reconnected before its comments can be liked, hidden or deleted.",
+  /** like or hide asked of a reply written by the account itself */
+  ownMessageAction: "Your account's own replies cannot be liked or hidden.",
+  messageDeleted: "This message was deleted.",
+  /** the network refused a like, hide or delete: its own words follow */
+  actionFailed: (message: string) => `The network did not take this action: ${message}`,
+  replyQueued: "Reply sent to the network",
+  replyFailed: "The reply could not be sent",
+  replyUnconfirmed:
+    "The network did not confirm this reply and cannot be asked: check the conversation on the network before writing it again.",
+  markedDone: "Marked as done",
+  reopened: "Opened again",
+  /** why an account's comments are not read (INBOX_SOURCE_STATES), shown beside the account */
+  sourceStates: {
+    ok: "Comments are collected.",
+    scope: "This account's connection does not allow reading comments: reconnect it to allow it.",
+    tier: "The app's access level with this network does not include reading comments.",
+    budget: "This month's read budget for X is spent: new replies and mentions are read again next month.",
+    unsupported: "This network's API does not give apps comments.",
+    error: "The last attempt to read comments failed; it is tried again shortly.",
+  },
+  /** Meta's webhooks (the network calls them, not a person): why one is refused */
+  webhookSignatureRequired: "This webhook must be signed with the X-Hub-Signature-256 header.",
+  webhookSignatureInvalid: "The webhook's signature does not match its body.",
+  webhookVerifyRefused: "The verify token does not match the one this app was given.",
+  webhookChallengeInvalid: "hub.challenge is missing or not a token Meta sends.",
+} as const;
+
+/** The Campaigns screen (issue 22). */
+export const CAMPAIGN_MESSAGES = {
+  nameRequired: "Give the campaign a name.",
+  nameTooLong: "A campaign name can be at most 100 characters.",
+  descriptionTooLong: "A campaign description can be at most 2000 characters.",
+  colorUnknown: "Choose one of the campaign colours.",
+  dateFormat: "Use a date written YYYY-MM-DD.",
+  datesReversed: "The end date must be on or after the start date.",
+  notFound: "Campaign not found.",
+  postNotFound: "The post does not exist in this workspace.",
+  /** a post saved with a campaign that is not one of its workspace's */
+  postCampaignUnknown: "The campaign does not exist in this workspace.",
+  noPostsChosen: "Choose at least one post to add.",
+  created: "Campaign created",
+  saved: "Campaign saved",
+  deleted: "Campaign deleted. Its posts stay, without a campaign.",
+  listFailed: "Failed to load campaigns. Please try again.",
+  emptyTitle: "No campaigns yet",
+  emptyDescription: "Group posts under a campaign to follow their dates and results together.",
+  utmHelp:
+    "Links in this campaign's posts get utm_source (the network), utm_medium=social and utm_campaign when they go out. Links that already carry UTM parameters are left as they are.",
 } as const;

@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   "account_reconnect",
   // team
   "invitation_received",
+  "ownership_received",
   "approval_requested",
   "post_approved",
   "post_rejected",
@@ -40,6 +41,7 @@ export const NOTIFICATION_CATEGORY_OF: Record<NotificationKind, NotificationCate
   account_expired: "accounts",
   account_reconnect: "accounts",
   invitation_received: "team",
+  ownership_received: "team",
   approval_requested: "team",
   post_approved: "team",
   post_rejected: "team",
@@ -76,6 +78,7 @@ export const IMMEDIATE_EMAIL_KINDS: readonly NotificationKind[] = [
   "account_expired",
   "account_reconnect",
   "invitation_received",
+  "ownership_received",
   "approval_requested",
   "post_approved",
   "post_rejected",
@@ -96,6 +99,7 @@ export const DEFAULT_NOTIFICATION_CHANNEL: Record<NotificationKind, Notification
   account_reconnect: "email",
   // the invitation's own e-mail carries the link: the notification stays in the app
   invitation_received: "in_app",
+  ownership_received: "email",
   approval_requested: "email",
   post_approved: "email",
   post_rejected: "email",

@@ -31,7 +31,7 @@ export const DIRECT_POST_PLATFORMS: readonly Platform[] = ["linkedin", "pinteres
 /**
  * Scopes each network is asked for: the spec's, plus what publishing and reading results there really need
  * (Instagram's insights, X's tweet.read, Pinterest's pins:read, TikTok's video.list and user.info.stats,
- * YouTube's readonly).
+ * YouTube's readonly), and what the inbox needs to read and answer comments.
  */
 export const PLATFORM_SCOPES: Record<Platform, string[]> = {
   facebook: [
@@ -41,14 +41,38 @@ export const PLATFORM_SCOPES: Record<Platform, string[]> = {
     "publish_video",
     "business_management",
     "read_insights",
+    // the inbox (issue 21): reading the comments under the Page's posts, answering, liking, hiding, deleting them
+    "pages_read_user_content",
+    "pages_manage_engagement",
   ],
-  instagram: ["instagram_business_basic", "instagram_business_content_publish", "instagram_business_manage_insights"],
-  twitter: ["tweet.read", "tweet.write", "users.read", "offline.access", "media.write"],
+  instagram: [
+    "instagram_business_basic",
+    "instagram_business_content_publish",
+    "instagram_business_manage_insights",
+    // the inbox: reading, answering, hiding and deleting comments (and the commenters' usernames)
+    "instagram_business_manage_comments",
+  ],
+  twitter: [
+    "tweet.read",
+    "tweet.write",
+    "users.read",
+    "offline.access",
+    "media.write",
+    // the inbox: liking replies and mentions, hiding replies
+    "like.write",
+    "tweet.moderate.write",
+  ],
   linkedin: ["openid", "profile", "email", "w_member_social"],
   pinterest: ["user_accounts:read", "boards:read", "boards:write", "pins:read", "pins:write"],
   // video.list lets the worker look a post up after an interruption instead of asking the user to check.
   tiktok: ["user.info.basic", "user.info.profile", "user.info.stats", "video.publish", "video.upload", "video.list"],
-  youtube: ["https://www.googleapis.com/auth/youtube.upload", "https://www.googleapis.com/auth/youtube.readonly"],
+  youtube: [
+    "https://www.googleapis.com/auth/youtube.upload",
+    "https://www.googleapis.com/auth/youtube.readonly",
+    // the inbox: comment threads, replies and moderation take youtube.force-ssl (readonly stays, so that a person
+    // who declines it still publishes)
+    "https://www.googleapis.com/auth/youtube.force-ssl",
+  ],
 };
 
 /**

@@ -18,8 +18,8 @@ export const CREATOR_ROLE: WorkspaceRole = "owner";
  * plugin checks them); the rest are ours.
  */
 export const WORKSPACE_STATEMENTS = {
-  /** update: rename, settings (posts need approval); delete: the workspace itself */
-  organization: ["update", "delete"],
+  /** update: rename, settings (posts need approval); delete: the workspace itself; transfer: make another member its owner */
+  organization: ["update", "delete", "transfer"],
   /** create: add; update: another role; delete: remove */
   member: ["create", "update", "delete"],
   invitation: ["create", "cancel"],
@@ -33,6 +33,13 @@ export const WORKSPACE_STATEMENTS = {
   media: ["upload", "delete"],
   /** create: a task; manage: edit, reassign and delete anyone's */
   task: ["create", "manage"],
+  /**
+   * The inbox: reply to comments on the network (in the workspace's name); moderate: like, hide or delete them.
+   * Reading, assigning, marking done and notes are for every member.
+   */
+  inbox: ["reply", "moderate"],
+  /** create, edit and delete campaigns (putting one's own post in a campaign is editing the post) */
+  campaign: ["manage"],
 } as const;
 
 export type WorkspaceResource = keyof typeof WORKSPACE_STATEMENTS;
@@ -54,14 +61,21 @@ export const ROLE_PERMISSIONS: Record<WorkspaceRole, WorkspacePermissions> = {
     post: everything.post,
     media: everything.media,
     task: everything.task,
+    inbox: everything.inbox,
+    campaign: everything.campaign,
   },
   /** create, schedule, publish, approve, media */
   editor: {
     post: everything.post,
     media: everything.media,
     task: everything.task,
+    inbox: everything.inbox,
+    campaign: everything.campaign,
   },
-  /** drafts and media; submits posts for approval; cannot publish, schedule or connect accounts */
+  /**
+   * drafts and media; submits posts for approval; cannot publish, schedule or connect accounts, nor answer
+   * comments in the workspace's name (they read the inbox, take conversations and leave notes)
+   */
   contributor: {
     post: ["draft", "submit"],
     media: ["upload"],

@@ -1,5 +1,6 @@
 import { PLATFORM_LABELS, type Platform } from "../constants/platforms";
 import { POST_TEXT_COUNTER, TEXT_LIMITS, TITLE_LIMIT } from "../constants/posts";
+import { campaignUtm, tagLinks } from "./utm";
 
 /** The text a network receives: the content, then the hashtags each with its #. */
 export function composePostText(content: string, hashtags: readonly string[]): string {
@@ -47,9 +48,15 @@ export interface TextBudget {
 
 /**
  * The counter of the composer: the tightest limit among the chosen networks (X is left out when the post
- * goes out as a thread, which has room for any length).
+ * goes out as a thread, which has room for any length). In a campaign that tags its links (`utmCampaign`, its
+ * slug), each network counts the text as it will receive it, links tagged (rules/utm.ts), and the network with
+ * the least room left is the one shown.
  */
-export function textBudget(text: string, platforms: readonly Platform[], opts: { twitterThread?: boolean } = {}) {
+export function textBudget(
+  text: string,
+  platforms: readonly Platform[],
+  opts: { twitterThread?: boolean; utmCampaign?: string | null } = {},
+) {
   const counted = platforms.filter((p) => !(p === "twitter" && opts.twitterThread));
   let platform: Platform | null = null;
   let limit = POST_TEXT_COUNTER;
@@ -58,6 +65,17 @@ export function textBudget(text: string, platforms: readonly Platform[], opts: {
       platform = p;
       limit = TEXT_LIMITS[p];
     }
+  }
+  const slug = opts.utmCampaign;
+  if (slug && platform) {
+    let tightest: TextBudget | null = null;
+    for (const p of counted) {
+      const length = textLength(p, tagLinks(text, campaignUtm(p, slug)));
+      const remaining = TEXT_LIMITS[p] - length;
+      if (!tightest || remaining < tightest.remaining)
+        tightest = { platform: p, limit: TEXT_LIMITS[p], length, remaining };
+    }
+    if (tightest) return tightest;
   }
   const length = textLength(platform, text);
   return { platform, limit, length, remaining: limit - length } satisfies TextBudget;

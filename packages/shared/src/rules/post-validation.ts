@@ -42,6 +42,11 @@ export interface PostCheckInput {
   scheduledTime: string;
   timezone: string;
   options: PostOptions;
+  /**
+   * the slug of the post's campaign when that campaign tags its links (campaigns.utm): each network's length is
+   * then counted on the text with its links tagged, as the network will receive it
+   */
+  utmCampaign?: string | null;
 }
 
 /** The first rule a post breaks, with the spec's title and message (shown as a toast, sent as the API error). */
@@ -87,6 +92,7 @@ export function checkPost(input: PostCheckInput, intent: "draft" | "scheduled", 
   const text = composePostText(input.content, input.hashtags);
   const budget = textBudget(text, input.platforms, {
     twitterThread: input.options.twitter?.thread === true,
+    utmCampaign: input.utmCampaign,
   });
   if (budget.platform && budget.remaining < 0)
     return {

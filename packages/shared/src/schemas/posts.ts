@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INPUT_MESSAGES } from "../constants/messages";
+import { CAMPAIGN_MESSAGES, INPUT_MESSAGES } from "../constants/messages";
 import {
   ASPECT_RATIOS,
   INSTAGRAM_STORY_DURATIONS,
@@ -125,6 +125,8 @@ export const postFields = {
   /** the IANA time zone the date and time were chosen in */
   timezone: singleLineText("Time zone").refine(isTimeZone, "Unknown time zone."),
   options: postOptionsSchema,
+  /** the campaign it belongs to (issue 22), or null */
+  campaignId: z.uuid({ error: CAMPAIGN_MESSAGES.postCampaignUnknown }).nullable(),
 };
 
 export const createPostBodySchema = z.object({
@@ -139,6 +141,7 @@ export const createPostBodySchema = z.object({
   timezone: postFields.timezone,
   status: z.enum(SAVE_STATUSES),
   options: postFields.options.default({}),
+  campaignId: postFields.campaignId.default(null),
   /**
    * Publish now: the server schedules it at its own current time (the date and time sent are ignored), so a
    * browser whose clock is off still publishes now. Only with status "scheduled".
@@ -162,6 +165,7 @@ export const updatePostBodySchema = z
     timezone: postFields.timezone,
     status: z.enum(SAVE_STATUSES),
     options: postFields.options,
+    campaignId: postFields.campaignId,
   })
   .partial();
 export type UpdatePostBody = z.infer<typeof updatePostBodySchema>;
@@ -199,6 +203,8 @@ export const postSchema = z.object({
   scheduledTime: z.string(),
   platforms: z.array(platformSchema),
   targets: z.array(postTargetSchema),
+  /** the campaign it belongs to, or null */
+  campaignId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -211,6 +217,8 @@ export const listPostsQuerySchema = z.object({
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   status: z.enum(POST_STATUSES).optional(),
+  /** the posts of one campaign */
+  campaignId: z.uuid().optional(),
 });
 
 export const postEventSchema = z.object({
@@ -237,6 +245,8 @@ export const calendarQuerySchema = z.object({
   /** the instant after the last one shown (exclusive), as the calendar reports its range */
   to: calendarInstant,
   text: z.enum(CALENDAR_TEXT).default("snippet"),
+  /** only the posts of one campaign */
+  campaignId: z.uuid().optional(),
 });
 export type CalendarQuery = z.infer<typeof calendarQuerySchema>;
 
@@ -258,6 +268,8 @@ export const calendarItemSchema = z.object({
   status: z.enum(POST_STATUSES),
   /** the result badge of a partially published or failed post; null otherwise */
   results: z.object({ published: z.number().int(), failed: z.number().int() }).nullable(),
+  /** its campaign (the calendar paints the post in the campaign's colour), or null */
+  campaignId: z.string().nullable(),
 });
 export type CalendarItem = z.infer<typeof calendarItemSchema>;
 

@@ -3,6 +3,7 @@ import { WORKSPACE_MESSAGES } from "../constants/messages";
 import { WORKSPACE_ROLES } from "../constants/workspaces";
 import { emailSchema, meResponseSchema } from "./auth";
 import { singleLineText } from "./text";
+import { passwordConfirmationSchema } from "./user-account";
 
 /** Who a member is, as lists show them (a task's assignee, a comment's author). */
 export const personSchema = z.object({
@@ -29,7 +30,10 @@ export type WorkspaceMember = z.infer<typeof memberSchema>;
 export const INVITATION_STATUSES = ["pending", "accepted", "canceled", "expired"] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
-/** The roles an invitation or a role change can give: a workspace has one owner, its creator. */
+/**
+ * The roles an invitation or a role change can give: a workspace has one owner, its creator, until they make
+ * another member the owner (POST /api/workspace/owner).
+ */
 export const ASSIGNABLE_ROLES = ["admin", "editor", "contributor"] as const;
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
@@ -76,7 +80,8 @@ export const createWorkspaceBodySchema = z.object({ name: workspaceNameSchema })
 /** PATCH /api/workspace (owners and admins). */
 export const updateWorkspaceBodySchema = z
   .object({ name: workspaceNameSchema, postsNeedApproval: z.boolean() })
-  .partial();
+  .partial()
+  .refine((b) => b.name !== undefined || b.postsNeedApproval !== undefined, WORKSPACE_MESSAGES.nothingToChange);
 
 /** GET /api/workspaces: every workspace the user belongs to, for the switcher. */
 export const workspaceListResponseSchema = z.object({
@@ -100,6 +105,13 @@ export type InviteMemberBody = z.infer<typeof inviteMemberBodySchema>;
 export const updateMemberBodySchema = z.object({
   role: z.enum(ASSIGNABLE_ROLES, { error: WORKSPACE_MESSAGES.unknownRole }),
 });
+
+/** POST /api/workspace/owner: the owner makes another member the owner (and becomes an admin), with their password. */
+export const transferOwnershipBodySchema = z.object({
+  userId: singleLineText("Member").min(1).max(200),
+  password: passwordConfirmationSchema,
+});
+export type TransferOwnershipBody = z.infer<typeof transferOwnershipBodySchema>;
 
 /** GET /api/invitations/:id: what the accept page shows (to anyone holding the link). */
 export const invitationDetailsSchema = z.object({

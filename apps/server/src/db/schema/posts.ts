@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { socialAccounts } from "./accounts";
 import { users } from "./auth";
+import { campaigns } from "./campaigns";
 import { workspaceColumn } from "./workspaces";
 
 /**
@@ -41,9 +42,18 @@ export const posts = pgTable(
     /** who last submitted it for approval, and when (the approvals queue's order) */
     submittedBy: text("submitted_by").references(() => users.id, { onDelete: "set null" }),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    /** the campaign it belongs to (issue 22); a deleted campaign leaves its posts without one */
+    campaignId: uuid("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    /**
+     * The UTM choice its links went out with, fixed when it first started going out: the campaign's slug, or ""
+     * for none; null until then. A retry (or a lookup after a crash) then sends and looks for the same text even
+     * if the campaign's UTM setting changed, or the campaign was deleted, in between.
+     */
+    utmCampaign: text("utm_campaign"),
   },
   (t) => [
     index("posts_workspace_scheduled_idx").on(t.workspaceId, t.scheduledAt),
+    index("posts_campaign_idx").on(t.campaignId, t.scheduledAt),
     index("posts_workspace_created_idx").on(t.workspaceId, t.createdAt),
   ],
 );

@@ -21,8 +21,9 @@ export interface EmailContent {
   subject: string;
   blocks: readonly EmailBlock[];
   /**
-   * The signed link that stops this kind of e-mail (notification e-mails); the footer offers it and the message
-   * carries the List-Unsubscribe header. None for the e-mails a person asked for (a reset link, an invitation).
+   * The signed link to the page that stops this kind of e-mail (notification e-mails), offered in the footer (the
+   * message's List-Unsubscribe header is the mailer's). None for the e-mails a person asked for (a reset link, an
+   * invitation).
    */
   unsubscribeUrl?: string;
 }
@@ -31,8 +32,6 @@ export interface RenderedEmail {
   subject: string;
   html: string;
   text: string;
-  /** List-Unsubscribe target, when the e-mail has one */
-  unsubscribeUrl?: string;
 }
 
 /** Only web links are put in a message: anything else (javascript:, data:) is refused as a bug. */
@@ -120,5 +119,5 @@ export async function renderEmail(content: EmailContent): Promise<RenderedEmail>
     EMAIL_FOOTER.sentBy,
     ...(unsubscribeUrl ? [`${EMAIL_FOOTER.unsubscribeText} ${unsubscribeUrl}`] : []),
   ].join("\n\n");
-  return { subject: content.subject, html, text, unsubscribeUrl };
+  return { subject: content.subject, html, text };
 }

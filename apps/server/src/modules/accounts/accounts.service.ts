@@ -63,7 +63,8 @@ export function toApiAccount(row: AccountRow, now: Date): SocialAccount {
   };
 }
 
-const networkFailure = (prefix: (m: string) => string, err: unknown) =>
+/** A network's failure as an answer: 503 when it is worth trying again later, else 424, in the network's words. */
+export const networkFailure = (prefix: (m: string) => string, err: unknown) =>
   new AppError(
     err instanceof NetworkError && err.transient ? 503 : 424,
     "NETWORK_ERROR",

@@ -1,6 +1,6 @@
-import { AUTH_MESSAGES } from "@app/shared";
+import { AUTH_MESSAGES, USER_ACCOUNT_MESSAGES } from "@app/shared";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { unauthorized } from "../../http/errors";
+import { badRequest, unauthorized } from "../../http/errors";
 import type { Member } from "../workspaces/member";
 import type { CurrentWorkspace } from "../workspaces/workspaces.repo";
 import type { Auth } from "./auth";
@@ -43,6 +43,22 @@ export function toWebHeaders(raw: FastifyRequest["headers"]): Headers {
     headers.set(key, Array.isArray(value) ? value.join(", ") : String(value));
   }
   return headers;
+}
+
+/**
+ * The signed-in user's password, asked again before an action they cannot undo: a 400 with "Your password is
+ * incorrect." when it is not theirs. Routes that call it are rate-limited as sign-in is.
+ */
+export async function assertPassword(auth: Auth, request: FastifyRequest, password: string) {
+  const verified = await auth.api.verifyPassword({ body: { password }, headers: toWebHeaders(request.headers) }).then(
+    () => true,
+    (err: { statusCode?: number; status?: string }) => {
+      // better-auth says a wrong (or over-long) password with a 400; anything else is unexpected.
+      if (err?.statusCode === 400 || err?.status === "BAD_REQUEST") return false;
+      throw err;
+    },
+  );
+  if (!verified) throw badRequest(USER_ACCOUNT_MESSAGES.passwordIncorrect);
 }
 
 /**

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { rowsOf } from "../../db/client";
 import { notifications } from "../../db/schema";
 import { type DigestGroup, digestTemplate, notificationTemplate } from "../../email/templates/notifications";
-import { unsubscribeUrl } from "../../email/unsubscribe-link";
+import { unsubscribeLinks } from "../../email/unsubscribe-link";
 import { enqueue, enqueueMany } from "../../worker/jobs.repo";
 import type { JobHandler } from "../../worker/jobs-worker";
 import type { NotificationJobsDeps } from "./jobs-deps";
@@ -105,7 +105,7 @@ export function emailJobHandlers(deps: NotificationJobsDeps): Record<string, Job
       postId: row.post_id,
       data: row.data,
     };
-    const unsubscribe = unsubscribeUrl(config.publicUrl, config.appSecret, row.user_id, kind);
+    const unsubscribe = unsubscribeLinks(config.publicUrl, config.appSecret, row.user_id, kind);
     const message = await notificationTemplate({
       kind,
       title: notificationTitle(facts),
@@ -113,9 +113,9 @@ export function emailJobHandlers(deps: NotificationJobsDeps): Record<string, Job
       postExcerpt: excerpt(row.post_content),
       workspace: row.workspace_name,
       url: appUrl(notificationLink(facts)),
-      unsubscribeUrl: unsubscribe,
+      unsubscribeUrl: unsubscribe.page,
     });
-    await mailer.send({ to: row.email, ...message });
+    await mailer.send({ to: row.email, ...message, oneClickUnsubscribeUrl: unsubscribe.oneClick });
     await db.execute(sql`
       update ${notifications} set data = data || jsonb_build_object('emailedAt', ${now().toISOString()}::text)
       where id = ${row.id}`);
@@ -123,6 +123,8 @@ export function emailJobHandlers(deps: NotificationJobsDeps): Record<string, Job
 
   /** Queues each user's digest of the slot (those with an engagement kind by e-mail and something to tell). */
   async function scheduleDigests(slot: Date) {
+    // The next day's run is queued first: a run that fails for good never ends the digests.
+    await enqueue(db, scheduleJob(new Date(slot.getTime() + DAY_MS)));
     const since = new Date(slot.getTime() - DAY_MS);
     const users = rowsOf<{ id: string }>(
       await db.execute(sql`
@@ -147,7 +149,6 @@ export function emailJobHandlers(deps: NotificationJobsDeps): Record<string, Job
         runAt: slot,
       })),
     );
-    await enqueue(db, scheduleJob(new Date(slot.getTime() + DAY_MS)));
   }
 
   async function sendDigest(userId: string, slot: Date) {
@@ -188,14 +189,15 @@ export function emailJobHandlers(deps: NotificationJobsDeps): Record<string, Job
       const post = excerpt(row.post_content);
       group.lines.push(post ? `${title}: “${post}”` : title);
     }
+    const unsubscribe = unsubscribeLinks(config.publicUrl, config.appSecret, userId, "digest");
     const message = await digestTemplate({
       total: rows.length,
       groups,
       kinds,
       url: appUrl("/notifications") as string,
-      unsubscribeUrl: unsubscribeUrl(config.publicUrl, config.appSecret, userId, "digest"),
+      unsubscribeUrl: unsubscribe.page,
     });
-    await mailer.send({ to: first.email, ...message });
+    await mailer.send({ to: first.email, ...message, oneClickUnsubscribeUrl: unsubscribe.oneClick });
     await db.execute(sql`
       update ${notifications} set data = data || jsonb_build_object('digestedAt', ${now().toISOString()}::text)
       where id in (${sql.join(

@@ -48,6 +48,7 @@ export const NOTIFICATION_TITLES: Record<NotificationKind, (f: TitleFacts) => st
   account_expired: (f) => M.accountExpired(f.network),
   account_reconnect: (f) => M.accountReconnect(f.network),
   invitation_received: (f) => M.invitationReceived(f.actor),
+  ownership_received: (f) => M.ownershipReceived(f.actor),
   approval_requested: (f) => M.approvalRequested(f.actor),
   post_approved: (f) => M.postApproved(f.actor),
   post_rejected: (f) => M.postRejected(f.actor),
@@ -69,6 +70,8 @@ const CATEGORY_LINKS: Record<NotificationCategory, string> = {
   billing: "/premium",
   engagement: "/analytics",
 };
+/** Engagement's Inbox tab. */
+export const INBOX_LINK = "/engagement?tab=inbox";
 const KIND_LINKS: Partial<Record<NotificationKind, string>> = {
   approval_requested: "/team?tab=approvals",
   post_approved: "/team?tab=approvals",
@@ -104,6 +107,8 @@ export function notificationLink(n: NotificationFacts): string | null {
   if (kind === "trial_ending" || kind === "payment_failed") {
     return n.data?.plan === "free" ? "/free-plan" : "/premium";
   }
+  // Comments the inbox collected open the inbox, where they are answered.
+  if (kind === "new_comments" && typeof n.data?.inboxGroup === "string") return INBOX_LINK;
   const category = NOTIFICATION_CATEGORY_OF[kind];
   if (!category) return null;
   return KIND_LINKS[kind] ?? CATEGORY_LINKS[category];

@@ -8,14 +8,18 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { users } from "../../db/schema";
-import { readUnsubscribeToken } from "../../email/unsubscribe-link";
+import { ONE_CLICK_UNSUBSCRIBE_PATH, readUnsubscribeToken, UNSUBSCRIBE_PAGE_PATH } from "../../email/unsubscribe-link";
 import { badRequest } from "../../http/errors";
+import { formField, registerFormBodies } from "../../http/form-body";
 import type { UserRoutesDeps } from "../../http/user-routes-deps";
 import { currentUser, requireUser } from "../auth/session";
 import { channelsOf, setChannels, stopEmails } from "./preferences.repo";
 
 /** A token is a few hundred characters; anything far longer is not one. */
-const unsubscribeBodySchema = z.object({ token: z.string().min(1).max(2000) });
+const tokenSchema = z.string().min(1).max(2000);
+const unsubscribeBodySchema = z.object({ token: tokenSchema });
+/** The one-click address (RFC 8058) carries the token in its query. */
+const oneClickQuerySchema = z.object({ token: tokenSchema });
 const unsubscribeResponseSchema = z.object({
   /** what was stopped: a kind's name, or "digest" */
   topic: z.string(),
@@ -24,8 +28,11 @@ const unsubscribeResponseSchema = z.object({
 });
 
 /**
- * The signed-in user's notification preferences (each kind's channel), and the unsubscribe link of the
- * notification e-mails, which works without signing in: its signed token names the user and the kind.
+ * The signed-in user's notification preferences (each kind's channel), and the unsubscribe links of the
+ * notification e-mails, which work without signing in: their signed token names the user and the kind. The
+ * confirmation page posts the token as JSON; a mail client's one-click unsubscribe (RFC 8058, from the
+ * List-Unsubscribe header) posts the form `List-Unsubscribe=One-Click` to the address with the token in its query.
+ * Both stop the same thing: that user's e-mails of that kind (or the digest), nothing else.
  */
 export async function notificationPreferencesRoutes(app: FastifyInstance, deps: UserRoutesDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -64,6 +71,16 @@ export async function notificationPreferencesRoutes(app: FastifyInstance, deps: 
     },
   );
 
+  /** Stops the e-mails an unsubscribe token names; a token that is not one (tampered, another's key) is a 400. */
+  async function unsubscribe(token: string) {
+    const claims = readUnsubscribeToken(deps.config.appSecret, token);
+    if (!claims) throw badRequest(NOTIFICATION_PREFERENCE_MESSAGES.unsubscribeInvalid);
+    const [user] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, claims.userId));
+    if (!user) throw badRequest(NOTIFICATION_PREFERENCE_MESSAGES.unsubscribeInvalid);
+    await stopEmails(deps.db, user.id, claims.kinds, now());
+    return { topic: claims.topic, kinds: [...claims.kinds] };
+  }
+
   r.post(
     "/api/unsubscribe",
     {
@@ -75,13 +92,46 @@ export async function notificationPreferencesRoutes(app: FastifyInstance, deps: 
         response: { 200: unsubscribeResponseSchema },
       },
     },
-    async (req) => {
-      const claims = readUnsubscribeToken(deps.config.appSecret, req.body.token);
-      if (!claims) throw badRequest(NOTIFICATION_PREFERENCE_MESSAGES.unsubscribeInvalid);
-      const [user] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, claims.userId));
-      if (!user) throw badRequest(NOTIFICATION_PREFERENCE_MESSAGES.unsubscribeInvalid);
-      await stopEmails(deps.db, user.id, claims.kinds, now());
-      return { topic: claims.topic, kinds: [...claims.kinds] };
-    },
+    async (req) => unsubscribe(req.body.token),
   );
+
+  // The one-click address, in a scope of its own: it takes the form a mail client posts, and nothing else.
+  await app.register(async (scope) => {
+    await registerFormBodies(scope);
+    const s = scope.withTypeProvider<ZodTypeProvider>();
+
+    s.post(
+      ONE_CLICK_UNSUBSCRIBE_PATH,
+      {
+        schema: {
+          tags,
+          summary:
+            "One-click unsubscribe (RFC 8058), posted by a mail client from the List-Unsubscribe header: the form List-Unsubscribe=One-Click (urlencoded or multipart), the token in the query; no sign-in, no Origin",
+          consumes: ["application/x-www-form-urlencoded", "multipart/form-data"],
+          querystring: oneClickQuerySchema,
+          response: { 200: unsubscribeResponseSchema },
+        },
+      },
+      async (req) => {
+        const confirm = await formField(req, "List-Unsubscribe", NOTIFICATION_PREFERENCE_MESSAGES.oneClickBodyRequired);
+        if (confirm !== "One-Click") throw badRequest(NOTIFICATION_PREFERENCE_MESSAGES.oneClickBodyRequired);
+        return unsubscribe(req.query.token);
+      },
+    );
+
+    // A mail client that only opens the header's link (RFC 2369) is shown the confirmation page: a GET never
+    // unsubscribes (mail scanners fetch links).
+    s.get(
+      ONE_CLICK_UNSUBSCRIBE_PATH,
+      {
+        schema: {
+          tags,
+          summary: "The one-click address opened in a browser: sends to the confirmation page (changes nothing)",
+          querystring: oneClickQuerySchema,
+        },
+      },
+      async (req, reply) =>
+        reply.redirect(`${UNSUBSCRIBE_PAGE_PATH}?${new URLSearchParams({ token: req.query.token })}`, 303),
+    );
+  });
 }

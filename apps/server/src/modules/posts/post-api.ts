@@ -31,6 +31,7 @@ export function toApiPost(row: PostForApi): Post {
       externalUrl: t.externalUrl,
       publishedAt: t.publishedAt?.toISOString() ?? null,
     })),
+    campaignId: row.campaignId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

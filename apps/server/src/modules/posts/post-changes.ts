@@ -25,6 +25,8 @@ export interface Written {
   timezone: string;
   status: (typeof SAVE_STATUSES)[number];
   options: CreatePostBody["options"];
+  /** the campaign it belongs to (one of its workspace's), or null */
+  campaignId: string | null;
 }
 
 /**
@@ -68,6 +70,7 @@ export function writtenFrom(existing: PostWithTargets, changes: UpdatePostBody, 
     timezone: changes.timezone ?? existing.timezone,
     status,
     options: changes.options ?? existing.options,
+    campaignId: changes.campaignId !== undefined ? changes.campaignId : existing.campaignId,
   };
 }
 

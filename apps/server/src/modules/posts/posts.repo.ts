@@ -10,8 +10,8 @@ import {
 import { and, asc, count, eq, gte, inArray, lte, notInArray, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "../../db/client";
 import { lockWorkspace } from "../../db/locks";
-import { posts, postTargets, workspaces } from "../../db/schema";
-import { derivePostStatus } from "../../worker/queue.repo";
+import { campaigns, posts, postTargets, workspaces } from "../../db/schema";
+import { type ClaimedPost, derivePostStatus } from "../../worker/queue.repo";
 
 export type PostRow = typeof posts.$inferSelect;
 export type TargetRow = typeof postTargets.$inferSelect;
@@ -52,6 +52,8 @@ interface RawPost {
   updated_at: string;
   submitted_by: string | null;
   submitted_at: string | null;
+  campaign_id: string | null;
+  utm_campaign: string | null;
   targets: (Omit<ApiTargetRow, "publishedAt"> & { publishedAt: string | null })[];
 }
 
@@ -73,6 +75,8 @@ const fromRaw = (r: RawPost): PostForApi => ({
   updatedAt: new Date(r.updated_at),
   submittedBy: r.submitted_by,
   submittedAt: r.submitted_at ? new Date(r.submitted_at) : null,
+  campaignId: r.campaign_id,
+  utmCampaign: r.utm_campaign,
   targets: r.targets.map((t) => ({ ...t, publishedAt: t.publishedAt ? new Date(t.publishedAt) : null })),
 });
 
@@ -140,15 +144,49 @@ export function createPostsRepo(db: Db) {
     },
 
     /**
+     * What publishing needs of a post (as a claim brings it), with the UTM choice its links go out with: the one
+     * fixed when it started going out, else its campaign's slug when that campaign tags its links. One query.
+     */
+    async publishable(workspaceId: string, id: string): Promise<ClaimedPost | undefined> {
+      const [row] = await db
+        .select({
+          content: posts.content,
+          hashtags: posts.hashtags,
+          options: posts.options,
+          media: posts.media,
+          facebookPageId: posts.facebookPageId,
+          utmCampaign: sql<string | null>`nullif(coalesce(${posts.utmCampaign}, ${campaigns.slug}, ''), '')`,
+        })
+        .from(posts)
+        .leftJoin(campaigns, and(eq(campaigns.id, posts.campaignId), eq(campaigns.utm, true)))
+        .where(and(eq(posts.workspaceId, workspaceId), eq(posts.id, id)))
+        .limit(1);
+      return row;
+    },
+
+    /** The slug of the workspace's campaign when it tags its links with UTM parameters; null otherwise. */
+    async utmCampaignOf(workspaceId: string, campaignId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ slug: campaigns.slug })
+        .from(campaigns)
+        .where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.id, campaignId), eq(campaigns.utm, true)));
+      return row?.slug ?? null;
+    },
+
+    /**
      * The workspace's posts going out between `from` and `to`, soonest first, each with its targets. One query
      * that returns JSON: a month of thousands of posts is read in one round trip.
      */
-    async list(workspaceId: string, filter: { from?: Date; to?: Date; status?: PostStatus }): Promise<PostForApi[]> {
+    async list(
+      workspaceId: string,
+      filter: { from?: Date; to?: Date; status?: PostStatus; campaignId?: string },
+    ): Promise<PostForApi[]> {
       const where = and(
         eq(posts.workspaceId, workspaceId),
         filter.from ? gte(posts.scheduledAt, filter.from) : undefined,
         filter.to ? lte(posts.scheduledAt, filter.to) : undefined,
         filter.status ? eq(posts.status, filter.status) : undefined,
+        filter.campaignId ? eq(posts.campaignId, filter.campaignId) : undefined,
       );
       const res = await db.execute(sql`
         select coalesce(json_agg(x order by x.scheduled_at, x.created_at), '[]'::json) as list from (
@@ -188,10 +226,12 @@ export function createPostsRepo(db: Db) {
                 'published', count(*) filter (where pt.status = 'published'),
                 'failed', count(*) filter (where pt.status in ('failed', 'unconfirmed')))
               from ${postTargets} pt where pt.post_id = p.id
-            ) end as results
+            ) end as results,
+            p.campaign_id as "campaignId"
         ) x
         where p.workspace_id = ${workspaceId} and p.scheduled_at >= ${new Date(range.from)}::timestamptz
-          and p.scheduled_at < ${new Date(range.to)}::timestamptz`);
+          and p.scheduled_at < ${new Date(range.to)}::timestamptz
+          ${range.campaignId ? sql`and p.campaign_id = ${range.campaignId}` : sql``}`);
       const [first] = (res as unknown as { rows: { items: string }[] }).rows;
       return `[${first?.items ?? ""}]`;
     },
@@ -205,6 +245,19 @@ export function createPostsRepo(db: Db) {
         .from(workspaces)
         .where(eq(workspaces.id, workspaceId));
       return row?.on ?? false;
+    },
+
+    /**
+     * Whether the campaign is the workspace's; if so it is held (it cannot be deleted) until the transaction
+     * ends, so a post saved with it never names a campaign deleted meanwhile.
+     */
+    async holdCampaign(tx: Tx, workspaceId: string, campaignId: string): Promise<boolean> {
+      const rows = await tx
+        .select({ id: campaigns.id })
+        .from(campaigns)
+        .where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.id, campaignId)))
+        .for("key share");
+      return rows.length > 0;
     },
 
     /** Runs `work` in a transaction holding the workspace's lock (see lockWorkspace). */

@@ -1,6 +1,7 @@
 import {
   APPROVAL_MESSAGES,
   type ApprovePostBody,
+  CAMPAIGN_MESSAGES,
   type CalendarQuery,
   COUNTED_STATUSES,
   type CreatePostBody,
@@ -31,6 +32,7 @@ import { AppError, forbidden, notFound } from "../../http/errors";
 import type { RealtimeHub } from "../../realtime/hub";
 import type { AccountsRepo } from "../accounts/accounts.repo";
 import { planOf } from "../billing/plan.repo";
+import { announceCampaign } from "../campaigns/campaigns.service";
 import type { MediaRepo } from "../media/media.repo";
 import { announceNotifications } from "../notifications/announce";
 import { notify } from "../notifications/notify";
@@ -126,8 +128,10 @@ export function createPostsService(deps: PostsDeps) {
       filled.media.map((m) => m.id),
     );
     const media = filled.media.map((m) => kinds.get(m.id) ?? { kind: undefined });
+    // In a campaign that tags its links, each network's length counts the links as it will receive them.
+    const utmCampaign = filled.campaignId ? await repo.utmCampaignOf(workspaceId, filled.campaignId) : null;
     const problem = checkPost(
-      { ...filled, media, platforms },
+      { ...filled, media, platforms, utmCampaign },
       filled.status === "draft" ? "draft" : "scheduled",
       now(),
     );
@@ -150,6 +154,21 @@ export function createPostsService(deps: PostsDeps) {
     }
   }
 
+  /**
+   * A post may name only a campaign of its workspace (400 otherwise); checked in the save's transaction, which
+   * holds the campaign so it is not deleted before the post is written.
+   */
+  async function assertCampaign(tx: Tx, workspaceId: string, campaignId: string | null) {
+    if (campaignId && !(await repo.holdCampaign(tx, workspaceId, campaignId)))
+      throw new AppError(400, "UNKNOWN_CAMPAIGN", CAMPAIGN_MESSAGES.postCampaignUnknown);
+  }
+
+  /** The campaigns a post joined or left: their counts and figures changed. */
+  function campaignsMoved(workspaceId: string, before: string | null, after: string | null) {
+    if (before === after) return;
+    for (const id of [before, after]) if (id) announceCampaign(hub, workspaceId, "update", id);
+  }
+
   const rowValues = (w: Written & { at: Date }) => ({
     content: w.content,
     hashtags: w.hashtags,
@@ -160,6 +179,7 @@ export function createPostsService(deps: PostsDeps) {
     status: w.status,
     scheduledAt: w.at,
     timezone: w.timezone,
+    campaignId: w.campaignId,
   });
 
   /** A history entry for what the member did to the post; a scheduling or an approval names the time. */
@@ -258,6 +278,7 @@ export function createPostsService(deps: PostsDeps) {
     const row = await repo.transactionForWorkspace(workspaceId, async (tx) => {
       if (w.status === "scheduled" && !COUNTED_STATUSES.includes(from))
         await assertRoomForAnother(tx, workspaceId, w.timezone);
+      if (w.campaignId !== existing.campaignId) await assertCampaign(tx, workspaceId, w.campaignId);
       const at = now();
       const saved = await repo.updateEditable(
         tx,
@@ -273,17 +294,24 @@ export function createPostsService(deps: PostsDeps) {
       if (action === "approved") noted = (await postApproved(tx, member, existing, w, at)).length;
       return saved;
     });
-    if (row) publish(row, "update");
+    if (row) {
+      publish(row, "update");
+      campaignsMoved(workspaceId, existing.campaignId, row.campaignId);
+    }
     announceNotifications(hub, workspaceId, noted);
     return row;
   }
 
   return {
-    async list(member: Member, filter: { from?: string; to?: string; status?: PostStatus }): Promise<Post[]> {
+    async list(
+      member: Member,
+      filter: { from?: string; to?: string; status?: PostStatus; campaignId?: string },
+    ): Promise<Post[]> {
       const rows = await repo.list(member.workspaceId, {
         from: filter.from ? new Date(filter.from) : undefined,
         to: filter.to ? new Date(filter.to) : undefined,
         status: filter.status,
+        campaignId: filter.campaignId,
       });
       return rows.map(toApiPost);
     },
@@ -320,6 +348,7 @@ export function createPostsService(deps: PostsDeps) {
       let noted = 0;
       const row = await repo.transactionForWorkspace(workspaceId, async (tx) => {
         if (w.status === "scheduled") await assertRoomForAnother(tx, workspaceId, w.timezone);
+        await assertCampaign(tx, workspaceId, w.campaignId);
         const at = now();
         const submitted = w.status === "pending_approval";
         const inserted = await repo.insert(
@@ -341,6 +370,7 @@ export function createPostsService(deps: PostsDeps) {
         return inserted;
       });
       publish(row, "insert");
+      campaignsMoved(workspaceId, null, row.campaignId);
       announceNotifications(hub, workspaceId, noted);
       return toApiPost(row);
     },
@@ -413,6 +443,7 @@ export function createPostsService(deps: PostsDeps) {
       );
       if (!gone) throw new AppError(409, "POST_NOT_EDITABLE", POST_MESSAGES.notDeletable);
       publish(gone, "delete");
+      campaignsMoved(workspaceId, gone.campaignId, null);
       return toApiPost(gone);
     },
 

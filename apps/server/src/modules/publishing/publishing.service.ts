@@ -1,4 +1,12 @@
-import { composePostText, MEDIA_MESSAGES, PLATFORM_LABELS, type Platform } from "@app/shared";
+import {
+  campaignUtm,
+  composePostText,
+  MEDIA_MESSAGES,
+  PLATFORM_LABELS,
+  type Platform,
+  tagLinks,
+  tagOptionLinks,
+} from "@app/shared";
 import { AppError } from "../../http/errors";
 import { refuse } from "../../platforms/http";
 import type { PublishMedia, PublishRequest } from "../../platforms/platform";
@@ -13,7 +21,7 @@ import type { PostsRepo } from "../posts/posts.repo";
 const NO_HOOKS: AttemptHooks = { keepAlive: async () => {}, recordProgress: async () => {} };
 
 export interface PublishingDeps {
-  posts: Pick<PostsRepo, "find">;
+  posts: Pick<PostsRepo, "publishable">;
   media: Pick<MediaService, "find" | "read" | "publicLink">;
   accounts: Pick<AccountsService, "withAccount">;
 }
@@ -30,8 +38,12 @@ export function createPublisher(deps: PublishingDeps): Publisher {
     hooks: AttemptHooks,
   ): Promise<PublishRequest> {
     // The claim brought the post along (it cannot change once going out); read it only when it did not.
-    const post = t.post ?? (await deps.posts.find(t.workspaceId, t.postId));
+    const post = t.post ?? (await deps.posts.publishable(t.workspaceId, t.postId));
     if (!post) throw refuse("This post no longer exists.", 404);
+    // In a campaign that tags its links, the network's links carry its UTM parameters. Worked out again at each
+    // attempt from what cannot change any more, so a retry sends, and a lookup looks for, the same text.
+    const utm = post.utmCampaign ? campaignUtm(t.platform as Platform, post.utmCampaign) : null;
+    const text = composePostText(post.content, post.hashtags);
     const media: PublishMedia[] = [];
     for (const item of post.media) {
       let row: Awaited<ReturnType<PublishingDeps["media"]["find"]>>;
@@ -59,8 +71,8 @@ export function createPublisher(deps: PublishingDeps): Publisher {
       accessToken: token,
       account: { networkId: account.platformAccountId, username: account.username, displayName: account.displayName },
       pageId: t.pageId ?? (t.platform === "facebook" ? post.facebookPageId : null),
-      text: composePostText(post.content, post.hashtags),
-      options: post.options,
+      text: utm ? tagLinks(text, utm) : text,
+      options: utm ? tagOptionLinks(post.options, utm) : post.options,
       media,
       // A lookup looks for what the previous (interrupted or failed) attempt may have made.
       since: t.previousAttemptStartedAt ?? t.attemptStartedAt,

@@ -4,7 +4,8 @@ import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import { containing } from "../../db/like";
-import { posts, tasks, users, workspaceMembers } from "../../db/schema";
+import { posts, tasks, users } from "../../db/schema";
+import { isWorkspaceMember } from "../workspaces/member";
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type NewTaskRow = typeof tasks.$inferInsert;
@@ -146,14 +147,7 @@ export function createTasksRepo(db: Db) {
     },
 
     /** Whether the user is a member of the workspace (who a task may be assigned to). */
-    async isMember(workspaceId: string, userId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: workspaceMembers.id })
-        .from(workspaceMembers)
-        .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
-        .limit(1);
-      return row !== undefined;
-    },
+    isMember: (workspaceId: string, userId: string) => isWorkspaceMember(db, workspaceId, userId),
 
     /** Whether the post is the workspace's (the post a task may be about). */
     async hasPost(workspaceId: string, postId: string): Promise<boolean> {

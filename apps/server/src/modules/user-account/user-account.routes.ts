@@ -1,10 +1,9 @@
-import { deleteAccountBodySchema, USER_ACCOUNT_MESSAGES } from "@app/shared";
+import { deleteAccountBodySchema } from "@app/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { badRequest } from "../../http/errors";
 import type { UserRoutesDeps } from "../../http/user-routes-deps";
-import { currentUser, memberOf, requireUser, toWebHeaders } from "../auth/session";
+import { assertPassword, currentUser, memberOf, requireUser, toWebHeaders } from "../auth/session";
 import { createMediaStorage } from "../media/media.storage";
 import { exportFileName, exportZip } from "./user-account.export";
 import { createUserAccountService } from "./user-account.service";
@@ -68,16 +67,8 @@ export async function userAccountRoutes(app: FastifyInstance, deps: UserRoutesDe
     },
     async (req, reply) => {
       const { user } = currentUser(req);
+      await assertPassword(auth, req, req.body.password);
       const headers = toWebHeaders(req.headers);
-      const verified = await auth.api.verifyPassword({ body: { password: req.body.password }, headers }).then(
-        () => true,
-        (err: { statusCode?: number; status?: string }) => {
-          // better-auth says a wrong (or over-long) password with a 400; anything else is unexpected.
-          if (err?.statusCode === 400 || err?.status === "BAD_REQUEST") return false;
-          throw err;
-        },
-      );
-      if (!verified) throw badRequest(USER_ACCOUNT_MESSAGES.passwordIncorrect);
       await service.deleteAccount(user.id);
       // The session is gone with the user: this browser's cookie is cleared too.
       try {

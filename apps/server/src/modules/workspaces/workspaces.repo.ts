@@ -1,5 +1,5 @@
 import { isWorkspaceRole, type WorkspaceRole } from "@app/shared";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { sessions, subscriptions, users, workspaceInvitations, workspaceMembers, workspaces } from "../../db/schema";
 import { createPersonalWorkspace } from "./personal-workspace";
@@ -127,7 +127,8 @@ export function createWorkspacesRepo(db: Db) {
         .from(workspaceMembers)
         .innerJoin(users, eq(users.id, workspaceMembers.userId))
         .where(eq(workspaceMembers.workspaceId, workspaceId))
-        .orderBy(asc(workspaceMembers.createdAt), asc(users.id));
+        // The owner first, then in the order they joined.
+        .orderBy(sql`(${workspaceMembers.role} = 'owner') desc`, asc(workspaceMembers.createdAt), asc(users.id));
       return rows.map((r) => ({ ...r, role: asRole(r.role) }));
     },
 
@@ -174,12 +175,45 @@ export function createWorkspacesRepo(db: Db) {
       return rows.length > 0;
     },
 
-    async setRole(workspaceId: string, userId: string, role: WorkspaceRole) {
-      await db.update(workspaceMembers).set({ role }).where(memberWhere(workspaceId, userId));
+    /** Gives a member who is not the owner another role; false when there is no such member (any more). */
+    async setRole(workspaceId: string, userId: string, role: WorkspaceRole, q: Queryable = db) {
+      const rows = await q
+        .update(workspaceMembers)
+        .set({ role })
+        .where(and(memberWhere(workspaceId, userId), ne(workspaceMembers.role, "owner")))
+        .returning({ id: workspaceMembers.id });
+      return rows.length > 0;
     },
 
+    /** Removes a member who is not the owner; false when there is no such member (any more). */
     async removeMember(workspaceId: string, userId: string) {
-      await db.delete(workspaceMembers).where(memberWhere(workspaceId, userId));
+      const rows = await db
+        .delete(workspaceMembers)
+        .where(and(memberWhere(workspaceId, userId), ne(workspaceMembers.role, "owner")))
+        .returning({ id: workspaceMembers.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Hands the workspace from its owner to another member, who becomes the owner while the former owner becomes
+     * an admin. The workspace row is locked first, as deleting an account locks its workspaces, so a transfer and
+     * a deletion (or two transfers) are taken one after the other. Whether it happened: false when `fromUserId`
+     * is no longer the owner or `toUserId` no longer a member.
+     */
+    async transferOwnership(tx: Queryable, workspaceId: string, fromUserId: string, toUserId: string) {
+      await tx.execute(sql`select 1 from ${workspaces} where ${workspaces.id} = ${workspaceId} for update`);
+      const rows = await tx
+        .select({ userId: workspaceMembers.userId, role: workspaceMembers.role })
+        .from(workspaceMembers)
+        .where(
+          and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.userId, [fromUserId, toUserId])),
+        );
+      const from = rows.find((r) => r.userId === fromUserId);
+      const to = rows.find((r) => r.userId === toUserId);
+      if (from?.role !== "owner" || !to || to.role === "owner") return false;
+      await tx.update(workspaceMembers).set({ role: "admin" }).where(memberWhere(workspaceId, fromUserId));
+      await tx.update(workspaceMembers).set({ role: "owner" }).where(memberWhere(workspaceId, toUserId));
+      return true;
     },
 
     /** Presence: what the member's tabs last said (see presence.ts). */

@@ -8,6 +8,7 @@ import {
   presenceBodySchema,
   singleLineText,
   switchWorkspaceBodySchema,
+  transferOwnershipBodySchema,
   updateMemberBodySchema,
   updateWorkspaceBodySchema,
   WORKSPACE_MESSAGES,
@@ -19,7 +20,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Auth } from "../auth/auth";
-import { currentMember, currentUser, memberOf, requireUser } from "../auth/session";
+import { assertPassword, currentMember, currentUser, memberOf, requireUser } from "../auth/session";
 import type { WorkspacesService } from "./workspaces.service";
 
 const done = z.object({ ok: z.literal(true) });
@@ -33,7 +34,10 @@ const memberParams = z.object({ userId: singleLineText("Member").min(1).max(200)
  * /api/workspace: the workspace this browser works in, its members and invitations; /api/workspaces: the
  * user's workspaces and the switch between them; /api/invitations/:id: the accept link; /api/presence.
  */
-export async function workspacesRoutes(app: FastifyInstance, opts: { auth: Auth; service: WorkspacesService }) {
+export async function workspacesRoutes(
+  app: FastifyInstance,
+  opts: { auth: Auth; service: WorkspacesService; authRateLimit: number },
+) {
   const { service } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requireUser(opts.auth);
@@ -198,6 +202,28 @@ export async function workspacesRoutes(app: FastifyInstance, opts: { auth: Auth;
     async (req) => {
       await service.remove(memberOf(req), req.params.userId);
       return { ok: true as const };
+    },
+  );
+
+  r.post(
+    "/api/workspace/owner",
+    {
+      preHandler,
+      // A password is tried here: limited as sign-in is.
+      config: { rateLimit: { max: opts.authRateLimit, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary:
+          "Make another member the owner (the owner only, with their password): the new owner holds the plan, billing and deletion; the former owner stays as an admin",
+        body: transferOwnershipBodySchema,
+        response: { 200: z.object({ member: memberSchema }) },
+      },
+    },
+    async (req) => {
+      const member = memberOf(req);
+      service.assertMayTransfer(member);
+      await assertPassword(opts.auth, req, req.body.password);
+      return { member: await service.transferOwnership(member, req.body.userId) };
     },
   );
 

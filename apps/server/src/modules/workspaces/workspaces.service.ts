@@ -7,6 +7,7 @@ import {
   type InvitationDetails,
   type InviteMemberBody,
   NOTIFICATION_DETAIL_MESSAGES,
+  rolesThatCan,
   WORKSPACE_MESSAGES,
   type WorkspaceMember,
   type WorkspaceResponse,
@@ -257,7 +258,8 @@ export function createWorkspacesService(deps: {
       assertCan(member, "member", "update");
       const target = await existingMember(member.workspaceId, userId);
       if (target.role === "owner") throw forbidden(WORKSPACE_MESSAGES.ownerRoleFixed);
-      await repo.setRole(member.workspaceId, userId, role);
+      // Checked again as it is written: the member may have been made the owner in between.
+      if (!(await repo.setRole(member.workspaceId, userId, role))) throw forbidden(WORKSPACE_MESSAGES.ownerRoleFixed);
       teamChanged(member.workspaceId);
       return toMember({ ...target, role });
     },
@@ -267,9 +269,48 @@ export function createWorkspacesService(deps: {
       if (userId !== member.userId) assertCan(member, "member", "delete");
       const target = await existingMember(member.workspaceId, userId);
       if (target.role === "owner") throw forbidden(WORKSPACE_MESSAGES.ownerRoleFixed);
-      await repo.removeMember(member.workspaceId, userId);
+      if (!(await repo.removeMember(member.workspaceId, userId))) throw forbidden(WORKSPACE_MESSAGES.ownerRoleFixed);
       teamChanged(member.workspaceId);
       hub.publish(member.workspaceId, { name: MEMBER_REMOVED_EVENT, data: { userId } });
+    },
+
+    /** Only the owner hands the workspace on (checked before their password is asked). */
+    assertMayTransfer(member: Member) {
+      assertCan(member, "organization", "transfer");
+    },
+
+    /**
+     * The owner makes another member the owner and becomes an admin; the new owner is told (in the app and by
+     * e-mail). One owner at every moment: a transfer racing another, a role change or an account deletion
+     * is taken after it and sees its result.
+     */
+    async transferOwnership(member: Member, userId: string): Promise<WorkspaceMember> {
+      assertCan(member, "organization", "transfer");
+      if (userId === member.userId) throw conflict(WORKSPACE_MESSAGES.alreadyOwner);
+      const target = await existingMember(member.workspaceId, userId);
+      if (target.role === "owner") throw conflict(WORKSPACE_MESSAGES.alreadyOwner);
+      const at = now();
+      const name = (await repo.find(member.workspaceId))?.name ?? "the workspace";
+      const told = await repo.transaction(async (tx) => {
+        if (!(await repo.transferOwnership(tx, member.workspaceId, member.userId, userId)))
+          throw forbidden(WORKSPACE_MESSAGES.notAllowed(rolesThatCan("organization", "transfer")));
+        return notify(
+          tx,
+          {
+            workspaceId: member.workspaceId,
+            kind: "ownership_received",
+            dedupeKey: `ownership_received:${member.workspaceId}:${userId}:${at.getTime()}`,
+            audience: { userIds: [userId] },
+            actorId: member.userId,
+            message: NOTIFICATION_DETAIL_MESSAGES.ownershipReceived(name),
+            data: { workspaceName: name },
+          },
+          at,
+        );
+      });
+      teamChanged(member.workspaceId);
+      if (told.length > 0) announceNotifications(hub, member.workspaceId);
+      return toMember({ ...target, role: "owner" });
     },
 
     /** What the accept page shows to whoever holds the link. */

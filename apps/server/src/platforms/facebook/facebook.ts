@@ -2,6 +2,7 @@ import { PLATFORM_SCOPES } from "@app/shared";
 import { type ErrorReader, networkCall } from "../http";
 import { followersReading, lacksScope, orScope } from "../metrics";
 import { grantedScopes, type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+import { facebookComments } from "./facebook-comments";
 import { facebookMetrics } from "./facebook-metrics";
 import { facebookPageTokens } from "./facebook-page-tokens";
 import { facebookPageReader } from "./facebook-pages";
@@ -37,6 +38,7 @@ export function createFacebook(ctx: NetworkContext): PlatformAdapter {
   const pageTokens = facebookPageTokens(ctx, GRAPH, readGraphError);
   const publishing = facebookPublishing(ctx, GRAPH, readGraphError, pageTokens);
   const metrics = facebookMetrics(ctx, GRAPH, readGraphError, pageTokens);
+  const inbox = facebookComments(ctx, GRAPH, readGraphError, pageTokens);
   const graph = (path: string, params: Record<string, string>) =>
     `${ctx.serverUrl(`${GRAPH}${path}`)}?${new URLSearchParams(params)}`;
   const client = { client_id: ctx.clientId, client_secret: ctx.clientSecret };
@@ -108,6 +110,10 @@ export function createFacebook(ctx: NetworkContext): PlatformAdapter {
     publish: publishing.publish,
     lookup: publishing.lookup,
     postMetrics: metrics.postMetrics,
+    comments: inbox.comments,
+    replyToComment: inbox.replyToComment,
+    findReply: inbox.findReply,
+    moderateComment: inbox.moderateComment,
     /**
      * Followers of the Pages the person manages (as the profile counts them). Page reach was among the
      * impressions metrics removed in November 2025; Pages have no profile views.

@@ -2,6 +2,7 @@ import { PLATFORM_SCOPES } from "@app/shared";
 import { GRAPH_THROTTLE_CODES, GRAPH_VERSION, isGraphPermissionCode } from "../facebook/facebook";
 import { type ErrorReader, NetworkError, networkCall, oauthErrorReading } from "../http";
 import { type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+import { instagramComments } from "./instagram-comments";
 import { instagramMetrics } from "./instagram-metrics";
 import { instagramPublishing } from "./instagram-publish";
 
@@ -38,6 +39,7 @@ export function createInstagram(ctx: NetworkContext): PlatformAdapter {
   const graphBase = `https://graph.instagram.com/${GRAPH_VERSION}`;
   const publishing = instagramPublishing(ctx, graphBase, readError);
   const metrics = instagramMetrics(ctx, graphBase, readError);
+  const inbox = instagramComments(ctx, graphBase, readError);
   const graph = (path: string, params: Record<string, string>) =>
     `${ctx.serverUrl(`https://graph.instagram.com${path}`)}?${new URLSearchParams(params)}`;
   const toTokens = (t: { access_token: string; expires_in?: number }): TokenSet => ({
@@ -121,5 +123,9 @@ export function createInstagram(ctx: NetworkContext): PlatformAdapter {
     lookup: publishing.lookup,
     postMetrics: metrics.postMetrics,
     accountMetrics: metrics.accountMetrics,
+    comments: inbox.comments,
+    replyToComment: inbox.replyToComment,
+    findReply: inbox.findReply,
+    moderateComment: inbox.moderateComment,
   };
 }

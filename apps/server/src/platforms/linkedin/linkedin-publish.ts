@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { ACCOUNT_MESSAGES, mediaProblem, PUBLISH_MESSAGES } from "@app/shared";
+import { ACCOUNT_MESSAGES, findLinks, mediaProblem, PUBLISH_MESSAGES } from "@app/shared";
 import { type ErrorReader, NetworkError, networkSend, refuse } from "../http";
 import { findSince } from "../lookup";
 import type { NetworkContext, PublishMedia, PublishOutcome, PublishRequest } from "../platform";
@@ -8,8 +8,8 @@ import type { NetworkContext, PublishMedia, PublishOutcome, PublishRequest } fro
 const RESERVED = /[\\|{}@[\]()<>#*_~]/g;
 const escapeLittleText = (s: string) => s.replace(RESERVED, (c) => `\\${c}`);
 
-/** The post's text as LinkedIn commentary: everything escaped, hashtags kept as LinkedIn hashtags. */
-export function linkedinCommentary(text: string): string {
+/** Text between links as commentary: escaped, its hashtags kept as LinkedIn hashtags. */
+function commentaryOf(text: string): string {
   const out: string[] = [];
   let last = 0;
   for (const m of text.matchAll(/#([\p{L}\p{N}_]+)/gu)) {
@@ -18,6 +18,21 @@ export function linkedinCommentary(text: string): string {
     last = (m.index ?? 0) + m[0].length;
   }
   out.push(escapeLittleText(text.slice(last)));
+  return out.join("");
+}
+
+/**
+ * The post's text as LinkedIn commentary: everything escaped, hashtags kept as LinkedIn hashtags. A link's
+ * fragment (https://example.com/page#part) is part of the link, not a hashtag.
+ */
+export function linkedinCommentary(text: string): string {
+  const out: string[] = [];
+  let last = 0;
+  for (const { index, url } of findLinks(text)) {
+    out.push(commentaryOf(text.slice(last, index)), escapeLittleText(url));
+    last = index + url.length;
+  }
+  out.push(commentaryOf(text.slice(last)));
   return out.join("");
 }
 

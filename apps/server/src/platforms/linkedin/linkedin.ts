@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES, type LinkedInOrganization, PLATFORM_SCOPES } from "@app/shared";
 import { type ErrorReader, field, NetworkError, networkCall, oauthErrorReading } from "../http";
 import { grantedScopes, type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+import { linkedinComments } from "./linkedin-comments";
 import { FOLLOWERS_SCOPE, linkedinMetrics } from "./linkedin-metrics";
 import { linkedinPublishing } from "./linkedin-publish";
 
@@ -41,6 +42,7 @@ export function createLinkedIn(ctx: NetworkContext): PlatformAdapter {
   const REST_HEADERS = { "LinkedIn-Version": version, "X-Restli-Protocol-Version": "2.0.0" };
   const publishing = linkedinPublishing(ctx, REST_HEADERS, readError);
   const metrics = linkedinMetrics(ctx, REST_HEADERS, readError);
+  const inbox = linkedinComments(ctx, REST_HEADERS, readError);
   const tokenUrl = ctx.serverUrl("https://www.linkedin.com/oauth/v2/accessToken");
   const toTokens = (t: LinkedInToken): TokenSet => ({
     accessToken: t.access_token,
@@ -133,6 +135,9 @@ export function createLinkedIn(ctx: NetworkContext): PlatformAdapter {
     lookup: publishing.lookup,
     postMetrics: metrics.postMetrics,
     accountMetrics: metrics.accountMetrics,
+    comments: inbox.comments,
+    replyToComment: inbox.replyToComment,
+    findReply: inbox.findReply,
   };
 }
 

@@ -2,6 +2,7 @@ import { PLATFORM_SCOPES } from "@app/shared";
 import { basicAuth, type ErrorReader, field, NetworkError, networkCall, oauthErrorReading } from "../http";
 import { followersReading, lacksScope, orScope } from "../metrics";
 import { type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+import { twitterComments } from "./twitter-comments";
 import { twitterMetrics } from "./twitter-metrics";
 import { twitterPublishing } from "./twitter-publish";
 
@@ -45,6 +46,7 @@ interface XToken {
 export function createTwitter(ctx: NetworkContext): PlatformAdapter {
   const publishing = twitterPublishing(ctx, readError);
   const metrics = twitterMetrics(ctx, readError);
+  const inbox = twitterComments(ctx, readError);
   const tokenUrl = ctx.serverUrl("https://api.x.com/2/oauth2/token");
   const toTokens = (t: XToken): TokenSet => ({
     accessToken: t.access_token,
@@ -121,6 +123,11 @@ export function createTwitter(ctx: NetworkContext): PlatformAdapter {
     publish: publishing.publish,
     lookup: publishing.lookup,
     postMetrics: metrics.postMetrics,
+    comments: inbox.comments,
+    mentions: inbox.mentions,
+    replyToComment: inbox.replyToComment,
+    findReply: inbox.findReply,
+    moderateComment: inbox.moderateComment,
     /** X gives an account's followers; no account reach or profile views. */
     async accountMetrics(accessToken, t) {
       if (lacksScope(t?.scopes, "users.read") || lacksScope(t?.scopes, "tweet.read")) return followersReading("scope");

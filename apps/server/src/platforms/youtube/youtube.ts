@@ -1,6 +1,7 @@
 import { PLATFORM_SCOPES } from "@app/shared";
 import { type ErrorReader, networkCall, oauthErrorReading, refuse } from "../http";
 import { grantedScopes, type NetworkContext, type PlatformAdapter, secondsFromNow, type TokenSet } from "../platform";
+import { youtubeComments } from "./youtube-comments";
 import { dailyLimitReading, reasonOf, YOUTUBE_READ_SCOPES } from "./youtube-limits";
 import { youtubeMetrics } from "./youtube-metrics";
 import { youtubePublishing } from "./youtube-publish";
@@ -30,6 +31,7 @@ interface GoogleToken {
 export function createYouTube(ctx: NetworkContext): PlatformAdapter {
   const publishing = youtubePublishing(ctx, readError);
   const metrics = youtubeMetrics(ctx, readError);
+  const inbox = youtubeComments(ctx, readError);
   const tokenUrl = ctx.serverUrl("https://oauth2.googleapis.com/token");
   const client = { client_id: ctx.clientId, client_secret: ctx.clientSecret };
   const toTokens = (t: GoogleToken): TokenSet => ({
@@ -117,5 +119,9 @@ export function createYouTube(ctx: NetworkContext): PlatformAdapter {
     lookup: publishing.lookup,
     postMetrics: metrics.postMetrics,
     accountMetrics: metrics.accountMetrics,
+    comments: inbox.comments,
+    replyToComment: inbox.replyToComment,
+    findReply: inbox.findReply,
+    moderateComment: inbox.moderateComment,
   };
 }

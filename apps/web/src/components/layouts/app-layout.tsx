@@ -22,12 +22,24 @@ interface AppLayoutProps {
   plan: PlanId;
   /** a count shown beside a sidebar link, by its path (e.g. unread notifications) */
   counts?: Partial<Record<string, number>>;
+  /**
+   * By a link's path: what its count counts when not "new" (e.g. "open" conversations), and where the link
+   * leads while its count shows (e.g. the screen's tab that lists them)
+   */
+  countOptions?: Partial<Record<string, { label?: string; to?: string }>>;
   onSignOut(): void;
   signingOut: boolean;
   children: ReactNode;
 }
 
-function SidebarBody({ user, plan, counts = {}, onSignOut, signingOut }: Omit<AppLayoutProps, "children">) {
+function SidebarBody({
+  user,
+  plan,
+  counts = {},
+  countOptions = {},
+  onSignOut,
+  signingOut,
+}: Omit<AppLayoutProps, "children">) {
   const { setOpenMobile, isMobile } = useSidebar();
   const closeOnMobile = () => isMobile && setOpenMobile(false);
   return (
@@ -57,12 +69,13 @@ function SidebarBody({ user, plan, counts = {}, onSignOut, signingOut }: Omit<Ap
             <ul className="grid gap-0.5">
               {group.items.map(({ to, label, icon: Icon }) => {
                 const count = counts[to] ?? 0;
+                const counted = countOptions[to]?.label ?? "new";
                 return (
                   <li key={to}>
                     <NavLink
-                      to={to}
+                      to={(count > 0 && countOptions[to]?.to) || to}
                       onClick={closeOnMobile}
-                      title={count ? `${label} (${count} new)` : label}
+                      title={count ? `${label} (${count} ${counted})` : label}
                       className={({ isActive }) =>
                         cn(
                           "flex h-9 items-center gap-3 rounded-md px-2 text-sm transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground",
@@ -86,7 +99,7 @@ function SidebarBody({ user, plan, counts = {}, onSignOut, signingOut }: Omit<Ap
                           className="ml-auto px-1.5 tabular-nums group-data-[state=collapsed]/sidebar:sr-only"
                         >
                           {count > 99 ? "99+" : count}
-                          <span className="sr-only"> new</span>
+                          <span className="sr-only"> {counted}</span>
                         </Badge>
                       )}
                     </NavLink>

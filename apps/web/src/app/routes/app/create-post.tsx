@@ -17,7 +17,7 @@ const isMissing = (err: Error) => err instanceof ApiError && (err.status === 404
 
 export default function CreatePostRoute() {
   // The Create Post action of a connected account starts with that account chosen; ?edit=<id> opens a
-  // saved draft, scheduled post or failed post to change it.
+  // saved draft, scheduled post or failed post to change it; ?campaign=<id> starts the post in that campaign.
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const editId = params.get("edit");
@@ -33,7 +33,7 @@ export default function CreatePostRoute() {
       <Card className="max-w-6xl">
         <CardContent className="p-4 sm:p-6">
           {!editId ? (
-            <PostComposer initialAccountId={params.get("account")} />
+            <PostComposer initialAccountId={params.get("account")} initialCampaignId={params.get("campaign")} />
           ) : editing.isPending ? (
             <Skeleton className="h-96 w-full" />
           ) : editing.isError && isMissing(editing.error) ? (

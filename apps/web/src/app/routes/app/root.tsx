@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { Outlet } from "react-router";
 import { toast } from "sonner";
 import { AppLayout } from "@/components/layouts/app-layout";
+import { PageSpinner } from "@/components/ui/spinner";
 import { useAccountsChannel } from "@/features/accounts/api/account-events";
 import { usageQueryKey } from "@/features/accounts/api/get-usage";
 import { useWaitingApprovalsCount } from "@/features/approvals/api/get-approvals";
@@ -12,6 +13,9 @@ import { meQueryKey, useMe } from "@/features/auth/api/get-me";
 import { useSignOut } from "@/features/auth/api/sign-out";
 import { ProtectedRoute } from "@/features/auth/components/protected-route";
 import { subscriptionQueryOptions } from "@/features/billing/api/get-subscription";
+import { useCampaignsChannels } from "@/features/campaigns/api/campaign-events";
+import { useInboxSummary } from "@/features/inbox/api/get-inbox";
+import { useInboxChannel } from "@/features/inbox/api/inbox-events";
 import { useMediaChannel } from "@/features/media/api/media-events";
 import { useNotifications } from "@/features/notifications/api/get-notifications";
 import { useNotificationsChannel } from "@/features/notifications/api/notification-events";
@@ -20,6 +24,7 @@ import { useTasksChannel } from "@/features/team/api/task-events";
 import { useTeamChannel } from "@/features/team/api/team-events";
 import { usePresence } from "@/features/team/hooks/use-presence";
 import { useRealtime } from "@/lib/realtime";
+import { useTimeZones } from "@/lib/use-display-time-zone";
 
 /**
  * The sidebar's badge and the limits come from /api/me and /api/usage: when a plan screen's status check
@@ -50,19 +55,31 @@ function Shell() {
     useTeamChannel(),
     useTasksChannel(),
     usePostCommentsChannel(),
+    useInboxChannel(),
+    ...useCampaignsChannels(),
   ]);
   // Tells the team whether this member is online, away or gone.
   usePresence();
   const notifications = useNotifications();
   const waitingApprovals = useWaitingApprovalsCount();
+  // The Engagement link counts the workspace's open conversations (kept live by the inbox events).
+  const inbox = useInboxSummary();
+  // Every screen shows times in the profile's zone: it is known before they render (read alongside the user).
+  const zones = useTimeZones();
   // ProtectedRoute renders this only once the user is known.
   const data = me.data;
   if (!data) return null;
+  if (!zones.known) return <PageSpinner />;
   return (
     <AppLayout
       user={data.user}
       plan={data.plan}
-      counts={{ "/notifications": notifications.data?.summary.unread ?? 0, "/team": waitingApprovals }}
+      counts={{
+        "/notifications": notifications.data?.summary.unread ?? 0,
+        "/team": waitingApprovals,
+        "/engagement": inbox.data?.open ?? 0,
+      }}
+      countOptions={{ "/engagement": { label: "open", to: "/engagement?tab=inbox" } }}
       signingOut={signOut.isPending}
       onSignOut={() =>
         signOut.mutate(undefined, {

@@ -2,23 +2,23 @@ import { usageResponseSchema } from "@app/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
-import { browserTimeZone } from "@/lib/time-zone";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 
 export const usageQueryKey = ["usage"] as const;
 export type Usage = z.infer<typeof usageResponseSchema>;
 
-export const getUsage = (signal?: AbortSignal): Promise<Usage> =>
-  // The month of "posts this month" is the user's own.
-  api(`/api/usage?timezone=${encodeURIComponent(browserTimeZone())}`, {
+export const getUsage = (zone: string, signal?: AbortSignal): Promise<Usage> =>
+  // The month of "posts this month" is the user's own (in the zone they see times in).
+  api(`/api/usage?timezone=${encodeURIComponent(zone)}`, {
     schema: usageResponseSchema,
     signal,
   });
 
-export const usageQueryOptions = () =>
-  queryOptions({ queryKey: usageQueryKey, queryFn: ({ signal }) => getUsage(signal) });
+export const usageQueryOptions = (zone: string) =>
+  queryOptions({ queryKey: [...usageQueryKey, zone], queryFn: ({ signal }) => getUsage(zone, signal) });
 
 export function useUsage() {
-  return useQuery(usageQueryOptions());
+  return useQuery(usageQueryOptions(useDisplayTimeZone()));
 }
 
 /** True when the plan allows no further account (null means unlimited). */

@@ -17,12 +17,14 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useCan } from "@/lib/permissions";
+import { formatDateTime } from "@/lib/time-zone";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 import { initials } from "@/lib/utils";
 import { useDisconnectAccount } from "../api/disconnect-account";
 import { useRefreshAccount } from "../api/refresh-account";
 import { useConnectPlatform } from "../hooks/use-connect-platform";
 import { accountName } from "../utils/accounts-cache";
-import { formatFollowers, formatMoment } from "../utils/format";
+import { formatFollowers } from "../utils/format";
 import { AccountStatusBadge, SandboxBadge } from "./account-status-badge";
 import { DisconnectAccountDialog } from "./disconnect-account-dialog";
 
@@ -45,6 +47,7 @@ export function AccountCard({ account, createPost }: { account: SocialAccount; c
   const { connect, pendingPlatform } = useConnectPlatform();
   // Reconnect, refresh and disconnect are the owner's and admins' (account.manage).
   const manage = useCan("account", "manage");
+  const zone = useDisplayTimeZone();
 
   const label = PLATFORM_LABELS[account.platform];
   const name = accountName(account);
@@ -53,7 +56,7 @@ export function AccountCard({ account, createPost }: { account: SocialAccount; c
   const expired = account.status === "expired";
   // Access ends for good within days: the owner reconnects before then, and may still post meanwhile.
   const expiring = account.status === "expiring" && account.reconnectBy !== null;
-  const endsAt = account.reconnectBy ? formatMoment(account.reconnectBy) : null;
+  const endsAt = account.reconnectBy ? formatDateTime(account.reconnectBy, zone) : null;
   // A failed renewal is recorded on the account by the server; until that copy arrives, show the answer itself.
   const problem = account.lastError ?? (refresh.isError ? refresh.error.message : null);
   const busy = disconnect.isPending || refresh.isPending || pendingPlatform !== null;
@@ -65,7 +68,7 @@ export function AccountCard({ account, createPost }: { account: SocialAccount; c
         // A network that cannot renew its token (Facebook) only has it checked: say so, not "refreshed".
         toast.success(TOKEN_RENEWAL[account.platform] === "none" ? "Connection checked" : "Token refreshed", {
           description: renewed.tokenExpiresAt
-            ? `${who} stays connected until ${formatMoment(renewed.tokenExpiresAt)}.`
+            ? `${who} stays connected until ${formatDateTime(renewed.tokenExpiresAt, zone)}.`
             : `${who} is connected.`,
         }),
     });
@@ -142,7 +145,7 @@ export function AccountCard({ account, createPost }: { account: SocialAccount; c
               <RefreshCw className="size-4" aria-hidden />
               <dt className="sr-only">Token</dt>
               <dd>
-                {expired ? "Token expired" : "Token valid until"} {formatMoment(account.tokenExpiresAt)}
+                {expired ? "Token expired" : "Token valid until"} {formatDateTime(account.tokenExpiresAt, zone)}
               </dd>
             </div>
           )}

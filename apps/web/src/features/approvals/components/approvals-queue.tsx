@@ -11,11 +11,13 @@ import { useMedia } from "@/features/media/api/get-media";
 import { MediaThumbnail } from "@/features/media/components/media-thumbnail";
 import { usePostDetails, usePosts } from "@/features/posts/api/get-posts";
 import { PostDetailsDialog } from "@/features/posts/components/post-details-dialog";
+import { PostMoment } from "@/features/posts/components/post-moment";
 import { PostStatusBadge } from "@/features/posts/components/post-status-badge";
 import { useCan } from "@/lib/permissions";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 import { initials } from "@/lib/utils";
 import { useApprovals } from "../api/get-approvals";
-import { personName, postTimeInItsZone, timeAgo, timeHasPassed } from "../utils/review";
+import { personName, timeAgo, timeHasPassed } from "../utils/review";
 import { ReviewActions } from "./review-actions";
 
 /**
@@ -119,6 +121,7 @@ function WaitingPost({
 }) {
   const { post, submittedBy } = item;
   const passed = timeHasPassed(post);
+  const zone = useDisplayTimeZone();
   return (
     <li className="grid min-w-0 gap-3 rounded-lg border bg-card p-4 shadow-sm">
       <div className="flex min-w-0 flex-wrap items-center justify-between gap-2">
@@ -154,8 +157,10 @@ function WaitingPost({
           className={passed ? "inline-flex items-center gap-1.5 text-destructive" : "inline-flex items-center gap-1.5"}
         >
           <Clock className="size-4" aria-hidden />
-          {postTimeInItsZone(post)}
-          {passed && " · time passed"}
+          <span>
+            <PostMoment post={post} zone={zone} />
+            {passed && " · time passed"}
+          </span>
         </span>
         <span className="inline-flex flex-wrap items-center gap-1">
           {post.platforms.map((p) => (

@@ -8,15 +8,18 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { APPROVAL_TONE } from "@/features/posts/components/post-status-badge";
+import { formatDateTime } from "@/lib/time-zone";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 import { initials } from "@/lib/utils";
 import { useAddComment, usePostComments, usePostHistory } from "../api/post-activity";
-import { formatInstant, HISTORY_LABELS, personName } from "../utils/review";
+import { HISTORY_LABELS, personName } from "../utils/review";
 
 /** The post's internal thread, oldest first, with a box to add to it. Live: "comments" events refetch it. */
 export function PostComments({ postId }: { postId: string }) {
   const id = useId();
   const comments = usePostComments(postId);
   const add = useAddComment(postId);
+  const zone = useDisplayTimeZone();
   const [body, setBody] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -55,7 +58,7 @@ export function PostComments({ postId }: { postId: string }) {
               <div className="grid min-w-0 flex-1 gap-0.5">
                 <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
                   <span className="font-medium text-foreground">{personName(c.author)}</span>
-                  <time dateTime={c.createdAt}>{formatInstant(c.createdAt)}</time>
+                  <time dateTime={c.createdAt}>{formatDateTime(c.createdAt, zone)}</time>
                   {c.kind === "rejection" && (
                     <Badge variant="outline" className={APPROVAL_TONE}>
                       Changes requested
@@ -112,6 +115,7 @@ export function PostComments({ postId }: { postId: string }) {
 export function PostHistory({ postId }: { postId: string }) {
   const id = useId();
   const history = usePostHistory(postId);
+  const zone = useDisplayTimeZone();
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-3">
       <h3 id={`${id}-title`} className="text-sm font-semibold">
@@ -133,7 +137,7 @@ export function PostHistory({ postId }: { postId: string }) {
                 <span className="font-medium">{HISTORY_LABELS[entry.action]}</span>
                 <span className="text-xs text-muted-foreground">
                   {entry.actor ? `by ${personName(entry.actor)} · ` : ""}
-                  <time dateTime={entry.at}>{formatInstant(entry.at)}</time>
+                  <time dateTime={entry.at}>{formatDateTime(entry.at, zone)}</time>
                 </span>
               </p>
               {entry.detail && (

@@ -15,16 +15,20 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { SchedulePicker } from "@/features/posts/components/schedule-picker";
-import { formatDay, timeLabel } from "@/features/posts/utils/format";
+import { postMomentParts } from "@/features/posts/utils/format";
 import { ApiError } from "@/lib/api-client";
 import { useCan } from "@/lib/permissions";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 import { useApprovePost, useRejectPost } from "../api/review-post";
 import { timeHasPassed } from "../utils/review";
 
-const approvedToast = (post: Post) =>
+/** When the approved post goes out, in the zone the user sees times in (and on its own clock when that differs). */
+const approvedToast = (post: Post, zone: string) => {
+  const at = postMomentParts(post, zone);
   toast.success(APPROVAL_MESSAGES.approvedTitle, {
-    description: APPROVAL_MESSAGES.approvedFor(formatDay(post.scheduledDate), timeLabel(post.scheduledTime)),
+    description: APPROVAL_MESSAGES.approvedFor(at.date, at.hint ? `${at.time} (${at.hint})` : at.time),
   });
+};
 
 /** The server's refusal because the post's time went by while it waited: ask for a new one instead of failing. */
 const isTimePassed = (err: Error) => err instanceof ApiError && err.code === "TIME_PASSED";
@@ -37,6 +41,7 @@ const isTimePassed = (err: Error) => err instanceof ApiError && err.code === "TI
 export function ReviewActions({ post, size = "sm" }: { post: Post; size?: "sm" | "default" }) {
   const approver = useCan("post", "approve");
   const approve = useApprovePost();
+  const zone = useDisplayTimeZone();
   const [askingTime, setAskingTime] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   if (!approver.allowed || post.status !== "pending_approval") return null;
@@ -46,7 +51,7 @@ export function ReviewActions({ post, size = "sm" }: { post: Post; size?: "sm" |
     approve.mutate(
       { id: post.id, body: {} },
       {
-        onSuccess: approvedToast,
+        onSuccess: (approved) => approvedToast(approved, zone),
         onError: (err) => {
           if (isTimePassed(err)) setAskingTime(true);
           else toast.error(APPROVAL_MESSAGES.approveFailed, { description: err.message });
@@ -75,6 +80,7 @@ export function ReviewActions({ post, size = "sm" }: { post: Post; size?: "sm" |
 function NewTimeDialog({ post, onClose }: { post: Post; onClose(): void }) {
   const id = useId();
   const approve = useApprovePost();
+  const zone = useDisplayTimeZone();
   const today = todayIn(post.timezone);
   const [date, setDate] = useState(today);
   const [time, setTime] = useState("");
@@ -91,7 +97,7 @@ function NewTimeDialog({ post, onClose }: { post: Post; onClose(): void }) {
       { id: post.id, body: body.data },
       {
         onSuccess: (approved) => {
-          approvedToast(approved);
+          approvedToast(approved, zone);
           onClose();
         },
         onError: (err) => setProblem(err.message),

@@ -2,6 +2,7 @@ import { PLANS } from "@app/shared";
 import { Crown, Sparkles } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 import { useSubscription } from "../api/get-subscription";
 import { formatBillingDate, periodEndLabel, statusLabel } from "../utils/status";
 import { CheckoutButton, PortalButton } from "./billing-buttons";
@@ -9,6 +10,7 @@ import { CheckoutButton, PortalButton } from "./billing-buttons";
 /** Settings → Billing: the plan the user is on, and the way to upgrade or to manage it. */
 export function BillingSettingsCard() {
   const { data: sub } = useSubscription();
+  const zone = useDisplayTimeZone();
   return (
     <Card>
       <CardHeader>
@@ -26,7 +28,7 @@ export function BillingSettingsCard() {
                 {PLANS.premium.name} <span className="text-muted-foreground">· {statusLabel(sub)}</span>
               </p>
               <p className="text-sm text-muted-foreground">
-                {periodEndLabel(sub)}: {formatBillingDate(sub.subscription_end)}
+                {periodEndLabel(sub)}: {formatBillingDate(sub.subscription_end, zone)}
               </p>
             </div>
           </div>

@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/co
 import { Separator } from "@/components/ui/separator";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 import { type LocalPortalAction, useChangeLocalSubscription } from "../api/change-local-subscription";
 import { useLocalSession } from "../api/get-local-session";
 import { formatBillingDate } from "../utils/status";
@@ -18,10 +19,19 @@ import { SubscriptionSummary } from "./subscription-summary";
 import { TestModeBanner } from "./test-mode-banner";
 
 /** What each action did, said once it is done. */
-const DONE: Record<LocalPortalAction, (sub: SubscriptionStatus) => [string, string]> = {
-  cancel: (sub) => ["Subscription canceled", `Premium stays until ${formatBillingDate(sub.subscription_end)}.`],
-  resume: (sub) => ["Subscription resumed", `Premium renews on ${formatBillingDate(sub.subscription_end)}.`],
-  renew: (sub) => ["Subscription renewed", `Premium is paid until ${formatBillingDate(sub.subscription_end)}.`],
+const DONE: Record<LocalPortalAction, (sub: SubscriptionStatus, zone: string) => [string, string]> = {
+  cancel: (sub, zone) => [
+    "Subscription canceled",
+    `Premium stays until ${formatBillingDate(sub.subscription_end, zone)}.`,
+  ],
+  resume: (sub, zone) => [
+    "Subscription resumed",
+    `Premium renews on ${formatBillingDate(sub.subscription_end, zone)}.`,
+  ],
+  renew: (sub, zone) => [
+    "Subscription renewed",
+    `Premium is paid until ${formatBillingDate(sub.subscription_end, zone)}.`,
+  ],
   expire: () => ["Period ended", "You're on the Free plan now. What you made on Premium stays."],
 };
 
@@ -31,13 +41,14 @@ export function LocalPortalScreen() {
   const token = params.get("session");
   const session = useLocalSession(token);
   const change = useChangeLocalSubscription(token ?? "");
+  const zone = useDisplayTimeZone();
   const data = session.data;
   const sub = data?.subscription;
 
   const act = (action: LocalPortalAction) =>
     change.mutate(action, {
       onSuccess: (next) => {
-        const [title, description] = DONE[action](next);
+        const [title, description] = DONE[action](next, zone);
         toast.success(title, { description });
       },
       onError: (err) => {
@@ -75,7 +86,7 @@ export function LocalPortalScreen() {
               <CardDescription>
                 {sub.subscribed
                   ? sub.cancel_at_period_end
-                    ? `Premium ends on ${formatBillingDate(sub.subscription_end)}; after that you're on the Free plan.`
+                    ? `Premium ends on ${formatBillingDate(sub.subscription_end, zone)}; after that you're on the Free plan.`
                     : "Premium until the date below. Renew now to add a month."
                   : "This subscription has ended: you're on the Free plan. Upgrade again from the Free Plan page."}
               </CardDescription>

@@ -1,6 +1,7 @@
 import { PLANS } from "@app/shared";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 import type { SubscriptionCheck } from "../api/get-subscription";
 import { formatBillingDate, periodEndLabel, statusLabel } from "../utils/status";
 
@@ -13,6 +14,7 @@ type Summarized = Pick<
 export function SubscriptionSummary({ sub }: { sub: Summarized }) {
   const plan = sub.subscribed ? PLANS.premium : PLANS.free;
   const label = statusLabel(sub);
+  const zone = useDisplayTimeZone();
   const rows: [string, ReactNode][] = [
     ["Plan", sub.subscription_tier ?? plan.name],
     ["Price", `${plan.priceLabel}/month`],
@@ -28,7 +30,7 @@ export function SubscriptionSummary({ sub }: { sub: Summarized }) {
         {label}
       </Badge>,
     ],
-    [periodEndLabel(sub), formatBillingDate(sub.subscription_end)],
+    [periodEndLabel(sub), formatBillingDate(sub.subscription_end, zone)],
   ];
   return (
     <dl className="grid grid-cols-2 gap-x-6 gap-y-4">

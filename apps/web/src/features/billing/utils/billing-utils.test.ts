@@ -46,10 +46,12 @@ describe("subscription status", () => {
     expect(periodEndLabel({ ...sub, cancel_at_period_end: true })).toBe("Ends on");
   });
 
-  test("dates read like Mar 4, 2026, or N/A", () => {
-    expect(formatBillingDate("2026-03-04T12:00:00.000Z")).toBe("Mar 4, 2026");
-    expect(formatBillingDate(null)).toBe("N/A");
-    expect(formatBillingDate("not a date")).toBe("N/A");
+  test("dates read like Mar 04, 2026 in the user's zone, or N/A", () => {
+    expect(formatBillingDate("2026-03-04T12:00:00.000Z", "UTC")).toBe("Mar 04, 2026");
+    // The user's zone decides the day: noon UTC is already the next day in Kiritimati (UTC+14).
+    expect(formatBillingDate("2026-03-04T12:00:00.000Z", "Pacific/Kiritimati")).toBe("Mar 05, 2026");
+    expect(formatBillingDate(null, "UTC")).toBe("N/A");
+    expect(formatBillingDate("not a date", "UTC")).toBe("N/A");
   });
 
   test("addresses on this origin become app paths; others stay outside", () => {

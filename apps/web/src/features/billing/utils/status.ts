@@ -1,5 +1,5 @@
 import type { SubscriptionStatus } from "@app/shared";
-import { format } from "date-fns";
+import { formatDate } from "@/lib/time-zone";
 
 /** The subscription as the plan screens name it, honestly: a trial or a cancellation is said as such. */
 export function statusLabel(sub: Pick<SubscriptionStatus, "subscribed" | "status" | "cancel_at_period_end">): string {
@@ -16,11 +16,11 @@ export function periodEndLabel(sub: Pick<SubscriptionStatus, "status" | "cancel_
   return "Next billing date";
 }
 
-/** A billing date such as "Mar 4, 2026", or N/A when there is none. */
-export function formatBillingDate(iso: string | null | undefined): string {
+/** A billing date such as "Mar 04, 2026" in the user's zone, or N/A when there is none. */
+export function formatBillingDate(iso: string | null | undefined, zone: string): string {
   if (!iso) return "N/A";
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "N/A" : format(date, "MMM d, yyyy");
+  return Number.isNaN(date.getTime()) ? "N/A" : formatDate(date, zone);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { dashboardResponseSchema } from "@app/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { browserTimeZone } from "@/lib/time-zone";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 
-/** The Dashboard's own read, counted by days in the browser's zone. */
+/** The Dashboard's own read, counted by days in the user's zone. */
 export const dashboardQueryKey = ["dashboard"] as const;
 
 const withZone = (path: string, tz: string) => `${path}?${new URLSearchParams({ tz })}`;
@@ -18,5 +18,5 @@ export const dashboardQueryOptions = (tz: string) =>
 
 /** The overview's four cards and the recent engagement list. */
 export function useDashboard() {
-  return useQuery(dashboardQueryOptions(browserTimeZone()));
+  return useQuery(dashboardQueryOptions(useDisplayTimeZone()));
 }

@@ -12,8 +12,9 @@ import { PlatformIcon } from "@/components/platform-icon";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatMoment } from "@/features/accounts/utils/format";
 import { formatFigure } from "@/lib/figures";
+import { formatDateTime } from "@/lib/time-zone";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 import type { useDashboard } from "../api/get-dashboard";
 import { timeAgo } from "../utils/time-ago";
 
@@ -81,6 +82,7 @@ export function RecentEngagement({
 }
 
 function RecentRow({ post }: { post: PostResult }) {
+  const zone = useDisplayTimeZone();
   const figures = [
     { icon: Heart, label: "likes", value: post.likes },
     { icon: MessageCircle, label: "comments", value: post.comments },
@@ -96,7 +98,7 @@ function RecentRow({ post }: { post: PostResult }) {
           </span>
           <time
             dateTime={post.publishedAt}
-            title={formatMoment(post.publishedAt)}
+            title={formatDateTime(post.publishedAt, zone)}
             className="shrink-0 text-xs text-muted-foreground"
           >
             {timeAgo(post.publishedAt)}

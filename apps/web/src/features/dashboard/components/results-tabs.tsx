@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { useAnalytics } from "@/features/results/api/get-analytics";
 import { useEngagement } from "@/features/results/api/get-engagement";
 import { formatFigure, formatRate } from "@/lib/figures";
-import { browserTimeZone } from "@/lib/time-zone";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 
 interface CardSpec {
   title: string;
@@ -62,7 +62,7 @@ function ResultsTab({
 
 /** The engagement tab: the Engagement screen's cards for the last 30 days. */
 export function EngagementTab() {
-  const q = useEngagement({ tz: browserTimeZone() });
+  const q = useEngagement({ tz: useDisplayTimeZone() });
   const c = q.data?.cards;
   return (
     <ResultsTab
@@ -92,7 +92,7 @@ export function EngagementTab() {
 
 /** The analytics tab: the Analytics screen's cards for its default range (the last 30 days). */
 export function AnalyticsTab() {
-  const q = useAnalytics({ tz: browserTimeZone() });
+  const q = useAnalytics({ tz: useDisplayTimeZone() });
   const c = q.data?.cards;
   return (
     <ResultsTab

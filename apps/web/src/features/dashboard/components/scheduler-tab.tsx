@@ -7,14 +7,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { usePosts } from "@/features/posts/api/get-posts";
-import { formatPostMoment } from "@/features/posts/utils/format";
+import { PostMoment } from "@/features/posts/components/post-moment";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 
 /** How many of the next scheduled posts the tab lists. */
 const NEXT_POSTS = 5;
 
-/** The scheduler tab: the next posts going out (date and time in the browser's zone), and the Post Scheduler. */
+/** The scheduler tab: the next posts going out (date and time in the user's zone), and the Post Scheduler. */
 export function SchedulerTab() {
   const posts = usePosts({ status: "scheduled" });
+  const zone = useDisplayTimeZone();
   const next = (posts.data ?? []).slice(0, NEXT_POSTS);
   const link = (
     <Button asChild variant="outline">
@@ -65,7 +67,7 @@ export function SchedulerTab() {
                 <span className="grid min-w-0 flex-1 gap-0.5">
                   <span className="truncate">{post.content || "(no text)"}</span>
                   <time dateTime={post.scheduledAt} className="text-xs text-muted-foreground">
-                    {formatPostMoment(post)}
+                    <PostMoment post={post} zone={zone} withZone={false} />
                   </time>
                 </span>
               </li>

@@ -12,6 +12,8 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { useCan } from "@/lib/permissions";
+import { formatDateTime } from "@/lib/time-zone";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 import { downloadUrl, mediaAge } from "../utils/format";
 import { MediaTypeBadge, SourcePlatformBadge } from "./media-badges";
 import { MediaThumbnail } from "./media-thumbnail";
@@ -28,6 +30,7 @@ export function MediaCard({
 }) {
   const name = file.originalName;
   const canDelete = useCan("media", "delete");
+  const zone = useDisplayTimeZone();
   return (
     <Card className="flex h-full min-w-0 flex-col overflow-hidden">
       <button
@@ -50,7 +53,7 @@ export function MediaCard({
           <p className="mt-0.5 truncate text-xs text-muted-foreground">{formatFileSize(file.fileSize)}</p>
           <p className="text-xs text-muted-foreground">
             <span className="sr-only">Added </span>
-            <time dateTime={file.createdAt} title={new Date(file.createdAt).toLocaleString()}>
+            <time dateTime={file.createdAt} title={formatDateTime(file.createdAt, zone)}>
               {mediaAge(file.createdAt)}
             </time>
           </p>

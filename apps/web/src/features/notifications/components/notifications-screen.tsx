@@ -8,7 +8,7 @@ import {
   type NotificationCategory,
   type NotificationKind,
 } from "@app/shared";
-import { format, formatDistanceToNow } from "date-fns";
+import { formatDistanceToNow } from "date-fns";
 import {
   Bell,
   BellDot,
@@ -20,6 +20,7 @@ import {
   CircleX,
   Clock,
   CreditCard,
+  Crown,
   Heart,
   HelpCircle,
   Hourglass,
@@ -49,6 +50,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
 import { MemberAvatar } from "@/features/team/components/member-avatar";
+import { formatDateTime } from "@/lib/time-zone";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 import { cn } from "@/lib/utils";
 import { useNotifications } from "../api/get-notifications";
 import { useMarkRead } from "../api/mark-read";
@@ -57,7 +60,7 @@ import {
   destinationOf,
   filterFromSearch,
   kindsOf,
-  LINK_LABELS,
+  linkLabelOf,
   NOTIFICATION_KIND_LABELS,
   type NotificationFilter,
   pageCount,
@@ -72,6 +75,7 @@ const KIND_ICONS: Record<NotificationKind, { icon: LucideIcon; tone: string }> =
   account_expired: { icon: Unplug, tone: "text-destructive" },
   account_reconnect: { icon: RefreshCw, tone: "text-destructive" },
   invitation_received: { icon: Mail, tone: "text-primary" },
+  ownership_received: { icon: Crown, tone: "text-primary" },
   approval_requested: { icon: ShieldCheck, tone: "text-primary" },
   post_approved: { icon: ThumbsUp, tone: "text-emerald-600 dark:text-emerald-400" },
   post_rejected: { icon: CircleX, tone: "text-amber-600 dark:text-amber-400" },
@@ -223,6 +227,7 @@ function NotificationItem({
   const to = destinationOf(n);
   const created = new Date(n.createdAt);
   const titleId = useId();
+  const zone = useDisplayTimeZone();
   return (
     <li
       aria-labelledby={titleId}
@@ -260,7 +265,10 @@ function NotificationItem({
               <span className="truncate">{n.actor.name || n.actor.email}</span>
             </span>
           )}
-          <time dateTime={n.createdAt} title={Number.isNaN(created.getTime()) ? undefined : format(created, "PPpp")}>
+          <time
+            dateTime={n.createdAt}
+            title={Number.isNaN(created.getTime()) ? undefined : formatDateTime(created, zone)}
+          >
             {Number.isNaN(created.getTime()) ? n.createdAt : formatDistanceToNow(created, { addSuffix: true })}
           </time>
           {to && (
@@ -268,9 +276,9 @@ function NotificationItem({
               className="font-medium text-primary underline-offset-4 hover:underline"
               to={to}
               onClick={() => onRead()}
-              aria-label={n.postExcerpt ? `${LINK_LABELS[n.kind]} “${n.postExcerpt}”` : undefined}
+              aria-label={n.postExcerpt ? `${linkLabelOf(n)} “${n.postExcerpt}”` : undefined}
             >
-              {LINK_LABELS[n.kind]}
+              {linkLabelOf(n)}
             </Link>
           )}
           {!n.read && (

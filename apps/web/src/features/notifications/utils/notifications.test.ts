@@ -6,6 +6,7 @@ import {
   filterFromSearch,
   kindsOf,
   LINK_LABELS,
+  linkLabelOf,
   NOTIFICATION_KIND_LABELS,
   pageCount,
   searchOfFilter,
@@ -86,6 +87,12 @@ describe("kinds and labels", () => {
       expect(NOTIFICATION_KIND_LABELS[kind]).toBeTruthy();
       expect(LINK_LABELS[kind]).toBeTruthy();
     }
+  });
+  it("names a link to the inbox so", () => {
+    const n = { kind: "new_comments" as const, postId: null };
+    expect(linkLabelOf({ ...n, link: "/engagement?tab=inbox" })).toBe("Open the inbox");
+    expect(linkLabelOf({ ...n, link: "/engagement?range=7" })).toBe(LINK_LABELS.new_comments);
+    expect(linkLabelOf({ ...n, link: null })).toBe(LINK_LABELS.new_comments);
   });
 });
 

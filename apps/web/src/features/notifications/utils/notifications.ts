@@ -107,6 +107,7 @@ export const LINK_LABELS: Record<NotificationKind, string> = {
   account_expired: EXPIRY_MESSAGES.reconnectLink,
   account_reconnect: EXPIRY_MESSAGES.reconnectLink,
   invitation_received: "Open the invitation",
+  ownership_received: "Open the team",
   approval_requested: "Review the post",
   post_approved: "See the review",
   post_rejected: "See the review",
@@ -119,6 +120,15 @@ export const LINK_LABELS: Record<NotificationKind, string> = {
   new_shares: "See the results",
   new_followers: "See the results",
 };
+
+/** The words of a notification's link: its kind's, or "Open the inbox" where it leads there (comments the inbox collected). */
+export function linkLabelOf(n: Pick<AppNotification, "kind" | "link" | "postId">): string {
+  const to = destinationOf(n);
+  if (to && new URL(to, "http://app.invalid").pathname === "/engagement" && to.includes("tab=inbox")) {
+    return "Open the inbox";
+  }
+  return LINK_LABELS[n.kind];
+}
 
 export type ToastTone = "error" | "warning" | "success" | "info";
 
@@ -135,6 +145,7 @@ const TOAST_TONES: Record<NotificationKind, ToastTone | null> = {
   account_expired: null,
   account_reconnect: null,
   invitation_received: "info",
+  ownership_received: "info",
   approval_requested: "info",
   post_approved: "success",
   post_rejected: "info",

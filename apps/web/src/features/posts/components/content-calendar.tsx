@@ -10,15 +10,19 @@ import "@fullcalendar/react/themes/classic/theme.css";
 import "@fullcalendar/react/themes/classic/palette.css";
 import "./content-calendar.css";
 import type { ButtonInfo, CalendarRef, EventDropInfo } from "@fullcalendar/react";
-import { format, parse } from "date-fns";
 import { TriangleAlert } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { PlatformIcon } from "@/components/platform-icon";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useCampaigns } from "@/features/campaigns/api/campaigns";
+import { CampaignFilterSelect, useCampaignFilter } from "@/features/campaigns/components/campaign-filter";
+import { campaignColors, matchesCampaign } from "@/features/campaigns/utils/campaigns";
 import { useIsMobile } from "@/hooks/use-mobile";
 import { useTheme } from "@/lib/theme";
+import { browserTimeZone, dayIn } from "@/lib/time-zone";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 import { cn } from "@/lib/utils";
 import { useCalendarPosts, usePostDetails } from "../api/get-posts";
 import { useUpdatePost } from "../api/update-post";
@@ -26,16 +30,18 @@ import {
   type CalendarRange,
   calendarSignature,
   canDropAt,
+  colorsSignature,
   droppedAt,
   LEGEND,
   monthEvents,
+  postColor,
   postsByDay,
   statusColor,
   toEvent,
 } from "../utils/calendar-events";
 import { monthGridRange } from "../utils/calendar-range";
 import { toastPostError } from "../utils/errors";
-import { formatDay } from "../utils/format";
+import { postMomentParts } from "../utils/format";
 import { PostDetailsDialog } from "./post-details-dialog";
 import { PostStatusBadge } from "./post-status-badge";
 
@@ -60,19 +66,26 @@ const buttonClass = (info: ButtonInfo) =>
  * dragged onto another day (month view: it keeps its time) or another time (week and day views).
  */
 export default function ContentCalendar({ initialDate }: { initialDate?: string }) {
+  // Days and hours are the user's display zone's (the profile's, else the browser's).
+  const zone = useDisplayTimeZone();
   // The month's posts are asked for at once; FullCalendar then reports the range it shows (datesSet). The
   // calendar reads only what its cells show: the first 20 characters, or the whole text where the view has room.
-  const [range, setRange] = useState<CalendarRange>(() => {
-    const month = monthGridRange(initialDate ? parse(initialDate, "yyyy-MM-dd", new Date()) : new Date());
-    return { ...month, text: "snippet" };
-  });
+  const [range, setRange] = useState<CalendarRange>(() => ({ ...monthGridRange(zone, initialDate), text: "snippet" }));
   const posts = useCalendarPosts(range);
   const update = useUpdatePost();
   const { resolved } = useTheme();
   const mobile = useIsMobile();
   // A copy of the same posts (the stream echoing a change, a refetch) must not re-render the calendar:
   // that would cancel a drag under way. The events change only when a post does.
-  const list = posts.data ?? [];
+  // The campaigns, read once: each post in its campaign's colour, and the campaign filter (?campaign=).
+  const campaigns = useCampaigns();
+  const colors = useMemo(() => campaignColors(campaigns.data), [campaigns.data]);
+  const colorsKey = colorsSignature(colors);
+  const latestColors = useRef(colors);
+  latestColors.current = colors;
+  const [campaignFilter, setCampaignFilter] = useCampaignFilter();
+  const all = posts.data ?? [];
+  const list = campaignFilter ? all.filter((p) => matchesCampaign(p, campaignFilter)) : all;
   const signature = calendarSignature(list);
   const latest = useRef(list);
   latest.current = list;
@@ -94,11 +107,18 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the list
   const events = useMemo(() => {
     if (dots) return [];
-    if (viewType === "dayGridMonth") return monthEvents(latest.current);
-    return latest.current.map(toEvent);
-  }, [signature, viewType, dots]);
+    if (viewType === "dayGridMonth") return monthEvents(latest.current, zone, latestColors.current);
+    return latest.current.map((post) => toEvent(post, latestColors.current));
+  }, [signature, colorsKey, viewType, dots, zone]);
+  // The campaigns of the posts in view, for the legend.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the list
-  const byDay = useMemo(() => postsByDay(latest.current), [signature]);
+  const campaignsInView = useMemo(() => {
+    const ids = new Set(latest.current.map((p) => p.campaignId));
+    return (campaigns.data ?? []).filter((c) => ids.has(c.id));
+  }, [signature, campaigns.data]);
+  const campaignName = (id: string | null) => (id ? campaigns.data?.find((c) => c.id === id)?.name : undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the list
+  const byDay = useMemo(() => postsByDay(latest.current, zone), [signature, zone]);
   const openDay = (day: Date | string) => calendar.current?.getApi().changeView("timeGridDay", day);
 
   const onDrop = (info: EventDropInfo) => {
@@ -111,10 +131,13 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
     update.mutate(
       { id: post.id, body: droppedAt(post, start) },
       {
-        onSuccess: (saved) =>
+        onSuccess: (saved) => {
+          // Where it was dropped, on the calendar's clock (and on the post's own, when that is another zone).
+          const at = postMomentParts(saved, zone);
           toast.success(POST_MESSAGES.rescheduledTitle, {
-            description: POST_MESSAGES.movedTo(formatDay(saved.scheduledDate), saved.scheduledTime),
-          }),
+            description: POST_MESSAGES.movedTo(at.date, at.hint ? `${at.time} (${at.hint})` : at.time),
+          });
+        },
         onError: (err) => {
           info.revert();
           console.error(POST_MESSAGES.updateFailed(err.message));
@@ -139,11 +162,21 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
           </AlertDescription>
         </Alert>
       )}
+      <div className="flex justify-end">
+        <CampaignFilterSelect
+          className="grid w-full gap-1.5 sm:w-56"
+          campaigns={campaigns.data ?? []}
+          value={campaignFilter}
+          onChange={setCampaignFilter}
+        />
+      </div>
       <FullCalendar
         ref={calendar}
         plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
         initialView="dayGridMonth"
         initialDate={initialDate}
+        // The browser's own zone is FullCalendar's "local" (plain dates, no zone arithmetic per event).
+        timeZone={zone === browserTimeZone() ? "local" : zone}
         headerToolbar={
           mobile
             ? { start: "title", end: "prev,next" }
@@ -167,7 +200,7 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
         editable
         dayMaxEvents={3}
         views={{ dayGridMonth: { displayEventTime: false } }}
-        eventAllow={(span, moving) => canDropAt(span, moving)}
+        eventAllow={(span, moving) => canDropAt(span, moving, zone)}
         events={events}
         eventDrop={onDrop}
         eventClick={(info) => {
@@ -183,13 +216,13 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
         navLinks={dots}
         navLinkDayClick="timeGridDay"
         navLinkHint={(dateText: string, date: Date) => {
-          const count = byDay.get(format(date, "yyyy-MM-dd"))?.length ?? 0;
+          const count = byDay.get(dayIn(date, zone))?.length ?? 0;
           return count === 0 ? dateText : `${dateText}: ${count === 1 ? "1 post" : `${count} posts`}`;
         }}
         dayCellTopContent={
           dots
             ? (arg) => {
-                const day = byDay.get(format(arg.date, "yyyy-MM-dd")) ?? [];
+                const day = byDay.get(dayIn(arg.date, zone)) ?? [];
                 const rest = day.length - DOTS_PER_PHONE_CELL;
                 return (
                   <span className="flex flex-col items-end gap-1">
@@ -201,7 +234,7 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
                             key={post.id}
                             aria-hidden
                             className="size-2 rounded-full"
-                            style={{ backgroundColor: statusColor(post) }}
+                            style={{ backgroundColor: postColor(post, colors) }}
                           />
                         ))}
                         {rest > 0 && (
@@ -234,6 +267,7 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
           if (!post) return undefined;
           const extra = post.platforms.length - BADGES_SHOWN;
           const roomy = hasRoomForText(arg.view.type);
+          const inCampaign = campaignName(post.campaignId);
           return (
             <span
               className={cn(
@@ -247,6 +281,19 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
                 <PostStatusBadge status={post.status} />
               ) : (
                 <span className="sr-only">{post.status.replace(/_/g, " ")}: </span>
+              )}
+              {/* Painted in its campaign's colour: its status is the dot. */}
+              {inCampaign && (
+                <>
+                  {!arg.view.type.startsWith("list") && (
+                    <span
+                      aria-hidden
+                      className="size-2 shrink-0 rounded-full ring-1 ring-white"
+                      style={{ backgroundColor: statusColor(post) }}
+                    />
+                  )}
+                  <span className="sr-only">Campaign {inCampaign}: </span>
+                </>
               )}
               {post.platforms.slice(0, BADGES_SHOWN).map((p) => (
                 <PlatformIcon key={p} platform={p} labelled size="sm" className="size-4 rounded-sm text-[0.5rem]" />
@@ -273,6 +320,16 @@ export default function ContentCalendar({ initialDate }: { initialDate?: string 
           </li>
         ))}
       </ul>
+      {campaignsInView.length > 0 && (
+        <ul aria-label="Campaign colours" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+          {campaignsInView.map((c) => (
+            <li key={c.id} className="flex items-center gap-1.5">
+              <span aria-hidden className="h-2 w-4 rounded-sm" style={{ backgroundColor: c.color }} />
+              {c.name}
+            </li>
+          ))}
+        </ul>
+      )}
       <PostDetailsDialog
         post={shown ? (details.data ?? null) : null}
         loading={shown && details.isPending}

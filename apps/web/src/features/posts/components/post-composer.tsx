@@ -18,7 +18,7 @@ import {
 } from "@app/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CalendarClock, ClipboardCheck, Eye, Info, Save, Send } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useId, useState } from "react";
 import { type FieldErrors, type Path, type PathValue, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -27,11 +27,13 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { useAccounts } from "@/features/accounts/api/get-accounts";
+import { useCampaigns } from "@/features/campaigns/api/campaigns";
+import { CampaignPicker } from "@/features/campaigns/components/campaign-picker";
 import { useMedia } from "@/features/media/api/get-media";
-import { useProfileTimeZone } from "@/features/profile/api/profile";
 import { useTimeSuggestions } from "@/features/results/api/get-best-times";
 import { ApiError } from "@/lib/api-client";
-import { browserTimeZone } from "@/lib/time-zone";
+import { formatPlainDate } from "@/lib/time-zone";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 import { cn } from "@/lib/utils";
 import { useCreatePost } from "../api/create-post";
 import { usePublishAndWait } from "../api/publish-post";
@@ -39,7 +41,6 @@ import { useUpdatePost } from "../api/update-post";
 import { useComposerActions } from "../hooks/use-composer-actions";
 import { PRIMARY_LABELS } from "../utils/composer-actions";
 import { toastPostError } from "../utils/errors";
-import { formatDay } from "../utils/format";
 import {
   emptyPostForm,
   mediaProblemsOf,
@@ -85,12 +86,15 @@ const CHECK_TOAST = "post-composer-check";
 
 export function PostComposer({
   initialAccountId,
+  initialCampaignId,
   editing,
   onScheduled,
   onSaved,
 }: {
   /** an account to start with (the Create Post action of a connected account) */
   initialAccountId?: string | null;
+  /** a campaign to start with (Create post in this campaign); a new post after saving starts in it again */
+  initialCampaignId?: string | null;
   /** a saved draft or scheduled post to change: saving updates it instead of creating another */
   editing?: Post;
   /** after a post has been scheduled and the form reset */
@@ -102,12 +106,16 @@ export function PostComposer({
   const actions = useComposerActions(editing);
   const accountsQuery = useAccounts();
   const accounts = accountsQuery.data ?? [];
-  // The zone dates are chosen in (a saved post keeps its own; else the profile's, else the browser's).
-  const profileZone = useProfileTimeZone();
-  const timezone = useMemo(() => editing?.timezone ?? profileZone ?? browserTimeZone(), [editing, profileZone]);
+  const campaignsQuery = useCampaigns();
+  // The zone dates are chosen in: a saved post keeps its own; a new one takes the user's (the profile's, else
+  // the browser's).
+  const displayZone = useDisplayTimeZone();
+  const timezone = editing?.timezone ?? displayZone;
   const form = useForm<PostFormValues>({
     resolver: zodResolver(postFormSchema),
-    defaultValues: editing ? postFormFrom(editing) : emptyPostForm(initialAccountId ? [initialAccountId] : []),
+    defaultValues: editing
+      ? postFormFrom(editing)
+      : emptyPostForm(initialAccountId ? [initialAccountId] : [], initialCampaignId ?? ""),
   });
   const values = useWatch({ control: form.control }) as PostFormValues;
   const [previewOpen, setPreviewOpen] = useState(false);
@@ -144,7 +152,10 @@ export function PostComposer({
   const mediaProblems = mediaProblemsOf(values, platforms, kindOf);
 
   const text = composePostText(values.content, values.hashtags);
-  const budget = textBudget(text, platforms, { twitterThread: values.twitterThread });
+  // The chosen campaign's slug when it tags links: the counter and the preview count and show the tagged text.
+  const campaign = campaignsQuery.data?.find((c) => c.id === values.campaignId);
+  const utmCampaign = campaign?.utm ? campaign.slug : null;
+  const budget = textBudget(text, platforms, { twitterThread: values.twitterThread, utmCampaign });
   const hasText = text.trim() !== "";
   const today = todayIn(timezone);
   const timeSuggestions = useTimeSuggestions(timezone);
@@ -152,7 +163,7 @@ export function PostComposer({
   const set = <K extends Path<PostFormValues>>(name: K, value: PathValue<PostFormValues, K>) =>
     form.setValue(name, value, { shouldDirty: true });
 
-  const reset = () => form.reset(emptyPostForm());
+  const reset = () => form.reset(emptyPostForm([], initialCampaignId ?? ""));
 
   const onInvalid = (errors: FieldErrors<PostFormValues>) => {
     const first = Object.values(errors).find((e) => e?.message);
@@ -208,7 +219,7 @@ export function PostComposer({
           toast.success(APPROVAL_MESSAGES.submittedTitle, { description: APPROVAL_MESSAGES.submitted });
         } else {
           toast.success(POST_MESSAGES.scheduledTitle, {
-            description: POST_MESSAGES.scheduledFor(formatDay(saved.scheduledDate), saved.scheduledTime),
+            description: POST_MESSAGES.scheduledFor(formatPlainDate(saved.scheduledDate), saved.scheduledTime),
           });
           onScheduled?.(saved);
         }
@@ -348,6 +359,17 @@ export function PostComposer({
             onTimeChange={(t) => set("scheduledTime", t)}
             suggestions={timeSuggestions}
           />
+          {timezone !== displayZone && (
+            <p className="text-sm text-muted-foreground">{POST_MESSAGES.ownTimeZone(timezone)}</p>
+          )}
+
+          <CampaignPicker
+            id={`${id}-campaign`}
+            campaigns={campaignsQuery.data ?? []}
+            loading={campaignsQuery.isPending}
+            value={values.campaignId}
+            onChange={(campaignId) => set("campaignId", campaignId)}
+          />
 
           <PlatformOptions id={`${id}-options`} platforms={platforms} accounts={selected} control={form.control} />
 
@@ -398,6 +420,7 @@ export function PostComposer({
             content={values.content}
             hashtags={values.hashtags}
             twitterThread={values.twitterThread}
+            utmCampaign={utmCampaign}
           />
         </form>
         <aside aria-labelledby={`${id}-live-preview`} className="hidden min-w-0 @4xl:block">
@@ -410,6 +433,7 @@ export function PostComposer({
               content={values.content}
               hashtags={values.hashtags}
               twitterThread={values.twitterThread}
+              utmCampaign={utmCampaign}
             />
           </div>
         </aside>

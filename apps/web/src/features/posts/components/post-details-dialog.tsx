@@ -7,9 +7,9 @@ import { Separator } from "@/components/ui/separator";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PostComments, PostHistory } from "@/features/approvals/components/post-activity";
 import { ReviewActions } from "@/features/approvals/components/review-actions";
-import { browserTimeZone } from "@/lib/time-zone";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 import { usePostActions } from "../hooks/use-post-actions";
-import { formatPostMoment } from "../utils/format";
+import { PostMoment } from "./post-moment";
 import { PostResults } from "./post-results";
 import { PostStatusBadge } from "./post-status-badge";
 
@@ -28,6 +28,7 @@ export function PostDetailsDialog({
   onOpenChange(open: boolean): void;
 }) {
   const actions = usePostActions();
+  const zone = useDisplayTimeZone();
   return (
     <Dialog open={post !== null || loading} onOpenChange={onOpenChange}>
       <DialogContent
@@ -52,8 +53,9 @@ export function PostDetailsDialog({
               </DialogTitle>
               <DialogDescription className="inline-flex items-center gap-1.5">
                 <Clock className="size-4" aria-hidden />
-                {formatPostMoment(post)} ({browserTimeZone()}) ·{" "}
-                {post.platforms.map((p) => PLATFORM_LABELS[p]).join(", ")}
+                <span>
+                  <PostMoment post={post} zone={zone} /> · {post.platforms.map((p) => PLATFORM_LABELS[p]).join(", ")}
+                </span>
               </DialogDescription>
             </DialogHeader>
             <p className="whitespace-pre-wrap break-words text-sm">

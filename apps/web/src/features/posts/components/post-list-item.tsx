@@ -6,9 +6,10 @@ import { PlatformIcon } from "@/components/platform-icon";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useMe } from "@/features/auth/api/get-me";
-import { formatPostMoment } from "../utils/format";
+import { CampaignTag } from "@/features/campaigns/components/campaign-bits";
 import { postPermissions } from "../utils/post-permissions";
 import { FacebookPageName } from "./facebook-page-name";
+import { PostMoment } from "./post-moment";
 import { PostResults } from "./post-results";
 import { PostStatusBadge } from "./post-status-badge";
 
@@ -19,6 +20,7 @@ import { PostStatusBadge } from "./post-status-badge";
  */
 export function PostListItem({
   post,
+  campaign,
   zone,
   pending,
   onPublish,
@@ -26,6 +28,8 @@ export function PostListItem({
   onRetry,
 }: {
   post: Post;
+  /** the post's campaign (its name and colour), when it has one */
+  campaign?: { name: string; color: string };
   zone: string;
   pending: boolean;
   onPublish(): void;
@@ -36,7 +40,11 @@ export function PostListItem({
   const me = useMe().data;
   const may = postPermissions({ role: me?.workspace.role, userId: me?.user.id }, post);
   return (
-    <li className="grid min-w-0 gap-3 rounded-lg border p-4">
+    <li
+      className="grid min-w-0 gap-3 rounded-lg border p-4"
+      // The campaign's colour down the post's left edge, as on the calendar.
+      style={campaign ? { borderLeftColor: campaign.color, borderLeftWidth: 4 } : undefined}
+    >
       <div className="flex min-w-0 flex-wrap items-start justify-between gap-2">
         <p className="min-w-0 flex-1 whitespace-pre-wrap break-words text-sm">
           {post.content || <span className="text-muted-foreground">(no text)</span>}
@@ -49,7 +57,9 @@ export function PostListItem({
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
         <span className="inline-flex items-center gap-1.5">
           <Clock className="size-4" aria-hidden />
-          {formatPostMoment(post)} ({zone})
+          <span>
+            <PostMoment post={post} zone={zone} />
+          </span>
         </span>
         <span className="inline-flex flex-wrap items-center gap-1">
           {post.platforms.map((p) => (
@@ -60,6 +70,7 @@ export function PostListItem({
           ))}
         </span>
         <FacebookPageName post={post} />
+        {campaign && <CampaignTag name={campaign.name} color={campaign.color} />}
       </div>
       <PostResults post={post} busy={pending} onRetry={onRetry} />
       {post.status !== "publishing" && (

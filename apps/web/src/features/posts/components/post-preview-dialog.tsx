@@ -1,4 +1,12 @@
-import { composePostText, PLATFORM_LABELS, type SocialAccount, TEXT_LIMITS, textLength } from "@app/shared";
+import {
+  campaignUtm,
+  composePostText,
+  PLATFORM_LABELS,
+  type SocialAccount,
+  TEXT_LIMITS,
+  tagLinks,
+  textLength,
+} from "@app/shared";
 import { TriangleAlert } from "lucide-react";
 import { PlatformIcon } from "@/components/platform-icon";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -32,17 +40,21 @@ interface PreviewProps {
   content: string;
   hashtags: string[];
   twitterThread: boolean;
+  /** the slug of the post's campaign when it tags links: each network's card shows its links tagged */
+  utmCampaign?: string | null;
 }
 
 /** One card per chosen account: the post's text as it goes out, and what its network does to it. */
-export function PostPreview({ accounts, content, hashtags, twitterThread }: PreviewProps) {
-  const text = composePostText(content, hashtags);
+export function PostPreview({ accounts, content, hashtags, twitterThread, utmCampaign }: PreviewProps) {
+  const composed = composePostText(content, hashtags);
   if (accounts.length === 0) {
     return <p className="text-sm text-muted-foreground">Select at least one platform to preview your post.</p>;
   }
   return (
     <ul className="grid gap-3">
       {accounts.map((account) => {
+        // As the network receives it: in a campaign that tags links, with that network's UTM parameters.
+        const text = utmCampaign ? tagLinks(composed, campaignUtm(account.platform, utmCampaign)) : composed;
         const label = PLATFORM_LABELS[account.platform];
         const limit = TEXT_LIMITS[account.platform];
         const length = textLength(account.platform, text);

@@ -10,7 +10,10 @@ import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
-import { browserTimeZone } from "@/lib/time-zone";
+import { useCampaigns } from "@/features/campaigns/api/campaigns";
+import { CampaignFilterSelect, useCampaignFilter } from "@/features/campaigns/components/campaign-filter";
+import { matchesCampaign } from "@/features/campaigns/utils/campaigns";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 import { usePosts } from "../api/get-posts";
 import { usePostActions } from "../hooks/use-post-actions";
 import { filterPosts, isListFilter, LIST_FILTERS, type ListFilter } from "../utils/post-list-filter";
@@ -54,10 +57,18 @@ export function ScheduledPostsList({ enabled = true }: { enabled?: boolean }) {
     );
   };
   const filterId = useId();
-  const list = posts.data ?? [];
+  // One read of the campaigns names and paints every post's campaign.
+  const campaigns = useCampaigns({ enabled });
+  const campaignById = new Map((campaigns.data ?? []).map((c) => [c.id, c]));
+  const [campaignFilter, setCampaignFilterParam] = useCampaignFilter();
+  const setCampaignFilter = (next: string) => {
+    setShown(PAGE_SIZE);
+    setCampaignFilterParam(next);
+  };
+  const list = (posts.data ?? []).filter((p) => matchesCampaign(p, campaignFilter));
   const shownList = filterPosts(list, filter);
   const chosen = LIST_FILTERS.find((f) => f.value === filter) ?? LIST_FILTERS[0];
-  const zone = browserTimeZone();
+  const zone = useDisplayTimeZone();
 
   useEffect(() => {
     if (posts.isError)
@@ -81,15 +92,23 @@ export function ScheduledPostsList({ enabled = true }: { enabled?: boolean }) {
           </h2>
           <CardDescription>Times are shown in your time zone, {zone}.</CardDescription>
         </div>
-        <div className="grid w-full gap-1.5 sm:w-56">
-          <Label htmlFor={filterId}>Show</Label>
-          <NativeSelect id={filterId} value={filter} onChange={(e) => setFilter(e.target.value as ListFilter)}>
-            {LIST_FILTERS.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label} ({filterPosts(list, f.value).length})
-              </option>
-            ))}
-          </NativeSelect>
+        <div className="grid w-full gap-3 sm:w-auto sm:grid-cols-2">
+          <div className="grid gap-1.5 sm:w-48">
+            <Label htmlFor={filterId}>Show</Label>
+            <NativeSelect id={filterId} value={filter} onChange={(e) => setFilter(e.target.value as ListFilter)}>
+              {LIST_FILTERS.map((f) => (
+                <option key={f.value} value={f.value}>
+                  {f.label} ({filterPosts(list, f.value).length})
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <CampaignFilterSelect
+            className="grid gap-1.5 sm:w-48"
+            campaigns={campaigns.data ?? []}
+            value={campaignFilter}
+            onChange={setCampaignFilter}
+          />
         </div>
       </CardHeader>
       <CardContent>
@@ -115,15 +134,34 @@ export function ScheduledPostsList({ enabled = true }: { enabled?: boolean }) {
           !posts.isError && (
             <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-8 text-center">
               <CalendarX2 className="size-6 text-muted-foreground" aria-hidden />
-              {filter === "all" ? (
+              {filter === "all" && campaignFilter === "" ? (
                 <>
                   <p className="font-medium">No scheduled posts</p>
                   <p className="text-sm text-muted-foreground">Posts you schedule or save as drafts appear here.</p>
                 </>
               ) : (
                 <>
-                  <p className="font-medium">No {chosen?.title.toLowerCase()}</p>
-                  <Button size="sm" variant="outline" onClick={() => setFilter("all")}>
+                  <p className="font-medium">
+                    No {chosen?.title.toLowerCase()}
+                    {campaignFilter !== "" && " for this campaign filter"}
+                  </p>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => {
+                      // One change of the address (two would each start from the same one).
+                      setShown(PAGE_SIZE);
+                      setParams(
+                        (p) => {
+                          const q = new URLSearchParams(p);
+                          q.delete("status");
+                          q.delete("campaign");
+                          return q;
+                        },
+                        { replace: true },
+                      );
+                    }}
+                  >
                     Show all posts
                   </Button>
                 </>
@@ -136,6 +174,7 @@ export function ScheduledPostsList({ enabled = true }: { enabled?: boolean }) {
               <PostListItem
                 key={post.id}
                 post={post}
+                campaign={post.campaignId ? campaignById.get(post.campaignId) : undefined}
                 zone={zone}
                 pending={actions.pendingId === post.id}
                 onPublish={() => setQuestion({ kind: "publish", post })}

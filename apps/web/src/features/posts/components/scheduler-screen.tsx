@@ -1,13 +1,16 @@
+import { PROFILE_MESSAGES } from "@app/shared";
 import { useQuery } from "@tanstack/react-query";
-import { CalendarDays, PenSquare } from "lucide-react";
-import { Suspense, useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { CalendarDays, Globe, PenSquare } from "lucide-react";
+import { Suspense, useEffect, useMemo, useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/layouts/page-header";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { WeeklyEngagementCard } from "@/features/results/components/weekly-engagement-card";
 import { lazyComponent } from "@/lib/lazy-component";
+import { dayIn } from "@/lib/time-zone";
+import { useTimeZones } from "@/lib/use-display-time-zone";
 import { calendarQueryOptions } from "../api/get-posts";
 import { monthGridRange } from "../utils/calendar-range";
 import { LinkedPostDialog } from "./linked-post-dialog";
@@ -37,11 +40,12 @@ export function SchedulerScreen() {
       },
       { replace: true },
     );
-  // The calendar opens on the day of the post just scheduled.
+  const zones = useTimeZones();
+  // The calendar opens on the day of the post just scheduled (that day in the zone it shows).
   const [focusDate, setFocusDate] = useState<string | undefined>();
   // Opening on the calendar: its code and this month's posts load side by side, and the month's posts go
   // first; the list below (every post) is asked for once they are in, rather than queued before them.
-  const [thisMonth] = useState(() => monthGridRange(new Date()));
+  const thisMonth = useMemo(() => monthGridRange(zones.zone), [zones.zone]);
   const month = useQuery({ ...calendarQueryOptions(thisMonth), enabled: tab === "calendar" && !focusDate });
   const [listReady, setListReady] = useState(tab !== "calendar");
   // The composer mounts the first time its tab opens (opening on the calendar does not pay for it), then
@@ -77,7 +81,7 @@ export function SchedulerScreen() {
               {/* After scheduling, the form resets and the Calendar tab opens. */}
               <PostComposer
                 onScheduled={(post) => {
-                  setFocusDate(post.scheduledDate);
+                  setFocusDate(dayIn(post.scheduledAt, zones.zone));
                   setTab("calendar");
                 }}
               />
@@ -89,6 +93,20 @@ export function SchedulerScreen() {
             <CardHeader>
               <h2 className="font-semibold leading-none tracking-tight">Content Calendar</h2>
               <CardDescription>Drag a draft or scheduled post to another day or time to reschedule it.</CardDescription>
+              {/* Said once, here: every screen shows times in the profile's zone, not this device's. */}
+              {zones.profileZone && zones.profileZone !== zones.browserZone && (
+                <p className="text-xs text-muted-foreground">
+                  <Globe className="mr-1.5 inline size-3.5 align-[-0.15em]" aria-hidden />
+                  {PROFILE_MESSAGES.timesInProfileZone(zones.profileZone)}{" "}
+                  <Link
+                    to="/settings"
+                    aria-label={PROFILE_MESSAGES.changeTimeZoneLabel}
+                    className="font-medium text-primary underline-offset-4 hover:underline"
+                  >
+                    {PROFILE_MESSAGES.changeTimeZone}
+                  </Link>
+                </p>
+              )}
             </CardHeader>
             <CardContent className="p-2 pt-0 sm:p-6 sm:pt-0">
               <Suspense fallback={<Skeleton className="h-[32rem]" />}>

@@ -13,7 +13,7 @@ import { type DefaultValues, type FieldValues, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { usageQueryKey } from "@/features/accounts/api/get-usage";
-import { browserTimeZone } from "@/lib/time-zone";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 import { createPost } from "../api/create-post";
 import { cachePost, postsQueryKey } from "../api/get-posts";
 import { publishAndWait } from "../api/publish-post";
@@ -35,12 +35,13 @@ export type QuickPublishResult =
   | { kind: "pending"; post: Post };
 
 /**
- * Creates a post to one account, due now in the browser's zone, and hands it to the publishing queue at once;
+ * Creates a post to one account, due now in the user's zone (the profile's, else the browser's), and hands it to the publishing queue at once;
  * then waits for the network's answer. A refusal of the post itself (nothing was created) is thrown, so what
  * was typed can be fixed and sent again; once created, nothing here sends it a second time.
  */
 export function useQuickPublish(opts: { waitMs?: number } = {}) {
   const queryClient = useQueryClient();
+  const timezone = useDisplayTimeZone();
   return useMutation({
     mutationFn: async ({
       accountId,
@@ -49,7 +50,6 @@ export function useQuickPublish(opts: { waitMs?: number } = {}) {
       accountId: string;
       draft: QuickPostDraft;
     }): Promise<QuickPublishResult> => {
-      const timezone = browserTimeZone();
       let post = await createPost(publishNowBody(accountId, draft, timezone));
       cachePost(queryClient, post);
       void queryClient.invalidateQueries({ queryKey: usageQueryKey });

@@ -7,6 +7,8 @@ import {
   canDropAt,
   droppedAt,
   monthEvents,
+  postColor,
+  postsByDay,
   removeCalendarItem,
   toCalendarItem,
   toEvent,
@@ -22,6 +24,7 @@ const post = (over: Partial<Post> = {}): Post => ({
   media: [],
   options: {},
   facebookPageId: null,
+  campaignId: null,
   status: "scheduled",
   scheduledAt: "2027-03-11T08:00:00.000Z",
   timezone: "Europe/Paris",
@@ -49,6 +52,7 @@ describe("calendar items (a whole post as the calendar's read gives it)", () => 
       text: "Spring launch: meet ",
       platforms: ["linkedin"],
       status: "scheduled",
+      campaignId: null,
       results: null,
     });
     expect(item({}, "full").text).toBe("Spring launch: meet our new planner");
@@ -115,8 +119,19 @@ describe("calendar events", () => {
     expect(toEvent(item({ status: "draft" })).startEditable).toBe(true);
   });
 
+  it("paint a post in its campaign's colour, from the one map of the campaigns; else in its status's", () => {
+    const colors = new Map([["c1", "#059669"]]);
+    expect(toEvent(item({ campaignId: "c1" }), colors).color).toBe("#059669");
+    expect(monthEvents([item({ campaignId: "c1" })], "UTC", colors)[0]?.color).toBe("#059669");
+    // No campaign, or one not (yet) read: the status's colour.
+    expect(toEvent(item(), colors).color).toBe(postColor(item()));
+    expect(postColor(item({ campaignId: "c2" }), colors)).toBe(postColor(item()));
+    // A post moved to another campaign is drawn again.
+    expect(calendarSignature([item({ campaignId: "c1" })])).not.toBe(calendarSignature([item()]));
+  });
+
   it("shows a month day's first two posts and one '+N more'", () => {
-    const events = monthEvents([item({ id: "a" }), item({ id: "b" }), item({ id: "c" })]);
+    const events = monthEvents([item({ id: "a" }), item({ id: "b" }), item({ id: "c" })], "Europe/Paris");
     expect(events.map((e) => e.id)).toEqual(["a", "b", expect.stringMatching(/^more-/)]);
     expect(events[2]?.title).toBe("+1 more");
   });
@@ -134,10 +149,28 @@ describe("calendar events", () => {
   });
 
   it("takes a scheduled post from now on, and a draft on any day from today", () => {
-    const now = new Date("2027-03-10T10:00:00");
-    expect(canDropAt(span("2027-03-10T09:00:00"), moving(item()), now)).toBe(false);
-    expect(canDropAt(span("2027-03-10T11:00:00"), moving(item()), now)).toBe(true);
-    expect(canDropAt(span("2027-03-10T09:00:00"), moving(item({ status: "draft" })), now)).toBe(true);
-    expect(canDropAt(span("2027-03-09T23:00:00"), moving(item({ status: "draft" })), now)).toBe(false);
+    const now = new Date("2027-03-10T10:00:00Z");
+    expect(canDropAt(span("2027-03-10T09:00:00Z"), moving(item()), "UTC", now)).toBe(false);
+    expect(canDropAt(span("2027-03-10T11:00:00Z"), moving(item()), "UTC", now)).toBe(true);
+    expect(canDropAt(span("2027-03-10T09:00:00Z"), moving(item({ status: "draft" })), "UTC", now)).toBe(true);
+    expect(canDropAt(span("2027-03-09T23:00:00Z"), moving(item({ status: "draft" })), "UTC", now)).toBe(false);
+  });
+
+  it("counts today in the calendar's zone", () => {
+    // 23:30 UTC on the 9th is already the 10th in Paris, where it is now 01:30 on the 10th.
+    const now = new Date("2027-03-10T00:30:00Z");
+    const draft = moving(item({ status: "draft" }));
+    expect(canDropAt(span("2027-03-09T23:30:00Z"), draft, "Europe/Paris", now)).toBe(true);
+    expect(canDropAt(span("2027-03-09T23:30:00Z"), draft, "UTC", now)).toBe(false);
+  });
+
+  it("puts a post near midnight on its day in the calendar's zone", () => {
+    // 23:30 UTC on March 10: still the 10th in New York, already the 11th in Tokyo.
+    const late = item({ id: "late", scheduledAt: "2027-03-10T23:30:00.000Z" });
+    expect([...postsByDay([late], "America/New_York").keys()]).toEqual(["2027-03-10"]);
+    expect([...postsByDay([late], "Asia/Tokyo").keys()]).toEqual(["2027-03-11"]);
+    // The month's "+N more" stands at the end of that day, read in the calendar's zone.
+    const three = ["a", "b", "c"].map((id) => item({ id, scheduledAt: "2027-03-10T23:30:00.000Z" }));
+    expect(monthEvents(three, "Asia/Tokyo").at(-1)).toMatchObject({ start: "2027-03-11T23:59:59" });
   });
 });

@@ -7,7 +7,7 @@ import {
   wallClock,
 } from "@app/shared";
 import type { DateSpanApi, EventApi, EventInput } from "@fullcalendar/react";
-import { startOfDay } from "date-fns";
+import { dayIn } from "@/lib/time-zone";
 
 /** Posts a month cell shows; the rest of the day is one "+N more" that opens the day. */
 const POSTS_PER_MONTH_CELL = 2;
@@ -24,6 +24,17 @@ export const STATUS_COLORS: Record<string, string> = {
 };
 export const FAILED_COLOR = "#dc2626";
 export const statusColor = (post: Pick<CalendarItem, "status">) => STATUS_COLORS[post.status] ?? FAILED_COLOR;
+
+/** Each campaign's colour by its id (one read of the campaigns for the whole calendar). */
+export type CampaignColors = ReadonlyMap<string, string>;
+const NO_COLORS: CampaignColors = new Map();
+
+/** A post's colour on the calendar: its campaign's when it has one, else its status's. */
+export const postColor = (post: Pick<CalendarItem, "status" | "campaignId">, colors: CampaignColors = NO_COLORS) =>
+  (post.campaignId && colors.get(post.campaignId)) || statusColor(post);
+
+/** The colours as one string, for the calendar to know when they changed. */
+export const colorsSignature = (colors: CampaignColors) => [...colors].map(([id, c]) => `${id}=${c}`).join(",");
 
 /** The statuses the legend explains, in the order a post goes through them. */
 export const LEGEND: { label: string; color: string }[] = [
@@ -52,6 +63,7 @@ export function toCalendarItem(post: Post, text: CalendarText): CalendarItem {
     text: text === "full" ? whole : Array.from(whole).slice(0, CALENDAR_SNIPPET_LENGTH).join(""),
     platforms: post.platforms,
     status: post.status,
+    campaignId: post.campaignId,
     results: settled
       ? {
           published: post.targets.filter((t) => t.status === "published").length,
@@ -63,8 +75,11 @@ export function toCalendarItem(post: Post, text: CalendarText): CalendarItem {
 
 const isEditable = (post: CalendarItem) => EDITABLE_STATUSES.includes(post.status);
 
-/** A post as a calendar event, with the text its read brought (the snippet, or all of it where the view has room). */
-export function toEvent(post: CalendarItem): EventInput {
+/**
+ * A post as a calendar event, with the text its read brought (the snippet, or all of it where the view has room),
+ * in its campaign's colour (the status then shows as a dot inside it) or its status's.
+ */
+export function toEvent(post: CalendarItem, colors: CampaignColors = NO_COLORS): EventInput {
   return {
     id: post.id,
     title: post.text,
@@ -72,20 +87,16 @@ export function toEvent(post: CalendarItem): EventInput {
     allDay: false,
     startEditable: isEditable(post),
     durationEditable: false,
-    color: statusColor(post),
+    color: postColor(post, colors),
     extendedProps: { post },
   };
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
-/** The local date of an instant, as yyyy-MM-dd (date-fns' format costs ten times more, per post of a month). */
-const localDay = (at: Date) => `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-
-/** The posts of each local day (yyyy-MM-dd), in the order given. */
-export function postsByDay(posts: CalendarItem[]): Map<string, CalendarItem[]> {
+/** The posts of each day (yyyy-MM-dd) in the zone the calendar shows, in the order given. */
+export function postsByDay(posts: CalendarItem[], zone: string): Map<string, CalendarItem[]> {
   const byDay = new Map<string, CalendarItem[]>();
   for (const post of posts) {
-    const day = localDay(new Date(post.scheduledAt));
+    const day = dayIn(post.scheduledAt, zone);
     const list = byDay.get(day);
     if (list) list.push(post);
     else byDay.set(day, [post]);
@@ -97,15 +108,16 @@ export function postsByDay(posts: CalendarItem[]): Map<string, CalendarItem[]> {
  * The month view gets only what its cells show: each day's first posts and one "+N more" for the rest.
  * FullCalendar then lays out a few events per day instead of every post of a busy month.
  */
-export function monthEvents(posts: CalendarItem[]): EventInput[] {
+export function monthEvents(posts: CalendarItem[], zone: string, colors: CampaignColors = NO_COLORS): EventInput[] {
   const events: EventInput[] = [];
-  for (const [day, list] of postsByDay(posts)) {
-    for (const post of list.slice(0, POSTS_PER_MONTH_CELL)) events.push(toEvent(post));
+  for (const [day, list] of postsByDay(posts, zone)) {
+    for (const post of list.slice(0, POSTS_PER_MONTH_CELL)) events.push(toEvent(post, colors));
     const rest = list.length - POSTS_PER_MONTH_CELL;
     if (rest > 0) {
       events.push({
         id: `more-${day}`,
         title: `+${rest} more`,
+        // Without an offset: the end of that day in the calendar's zone.
         start: `${day}T23:59:59`,
         allDay: false,
         editable: false,
@@ -120,12 +132,12 @@ export function monthEvents(posts: CalendarItem[]): EventInput[] {
 
 /**
  * Where a post may be dropped: a scheduled post (or one waiting for approval, which keeps its time) not
- * before now (the server would refuse it), a draft on any day from today.
+ * before now (the server would refuse it), a draft on any day from today (today in the calendar's zone).
  */
-export function canDropAt(span: DateSpanApi, moving: EventApi | null, now = new Date()): boolean {
+export function canDropAt(span: DateSpanApi, moving: EventApi | null, zone: string, now = new Date()): boolean {
   const post = moving?.extendedProps.post as CalendarItem | undefined;
   if (post?.status === "scheduled" || post?.status === "pending_approval") return span.start.getTime() >= now.getTime();
-  return startOfDay(span.start) >= startOfDay(now);
+  return dayIn(span.start, zone) >= dayIn(now, zone);
 }
 
 /** The post's new date and time on its own zone's clock, for the instant it was dropped at. */
@@ -139,7 +151,7 @@ export const calendarSignature = (list: CalendarItem[]) =>
   list
     .map(
       (p) =>
-        `${p.id}@${p.scheduledAt}@${p.timezone}@${p.status}@${p.platforms.join("+")}@${p.results?.published}/${p.results?.failed}@${p.text}`,
+        `${p.id}@${p.scheduledAt}@${p.timezone}@${p.status}@${p.campaignId}@${p.platforms.join("+")}@${p.results?.published}/${p.results?.failed}@${p.text}`,
     )
     .join("\n");
 

@@ -49,10 +49,12 @@ export const postFormSchema = z.object({
   tiktokAllowStitch: z.boolean(),
   youtubeTitle: z.string().trim().max(TITLE_LIMIT),
   youtubePrivacy: z.enum(YOUTUBE_PRIVACY),
+  /** the post's campaign; "" for none */
+  campaignId: z.string(),
 });
 export type PostFormValues = z.infer<typeof postFormSchema>;
 
-export const emptyPostForm = (accountIds: string[] = []): PostFormValues => ({
+export const emptyPostForm = (accountIds: string[] = [], campaignId = ""): PostFormValues => ({
   accountIds,
   facebookPageId: null,
   content: "",
@@ -76,11 +78,15 @@ export const emptyPostForm = (accountIds: string[] = []): PostFormValues => ({
   tiktokAllowStitch: true,
   youtubeTitle: "",
   youtubePrivacy: "public",
+  campaignId,
 });
 
 /** A saved post back in the composer, to be changed and saved again. */
 export const postFormFrom = (post: Post): PostFormValues => ({
-  ...emptyPostForm(post.targets.map((t) => t.accountId)),
+  ...emptyPostForm(
+    post.targets.map((t) => t.accountId),
+    post.campaignId ?? "",
+  ),
   facebookPageId: post.facebookPageId,
   content: post.content,
   hashtags: post.hashtags,
@@ -198,6 +204,7 @@ export function toCreateBody(
     timezone,
     status,
     options: postOptions(values, platforms),
+    campaignId: values.campaignId || null,
   };
 }
 

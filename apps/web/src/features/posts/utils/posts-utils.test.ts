@@ -1,7 +1,7 @@
 import { checkPost, type PostEvent } from "@app/shared";
 import { describe, expect, it } from "vitest";
 import { monthGridRange } from "./calendar-range";
-import { formatDay, formatPostMoment, timeLabel } from "./format";
+import { formatPostMoment, postMomentParts, postZoneHint, timeLabel } from "./format";
 import { emptyPostForm, parseTags, postFormFrom, postOptions, toCheckInput, toCreateBody } from "./post-form";
 import { applyPostEvent, inRange, removePost, upsertPost } from "./posts-cache";
 import { testPost as post } from "./test-post";
@@ -171,21 +171,38 @@ describe("formats", () => {
     expect(timeLabel("22:00")).toBe("10:00 PM");
   });
 
-  it("writes dates as 'MMM dd, yyyy at HH:mm', falling back to 'date at time'", () => {
-    expect(formatPostMoment(post("a", "2027-03-10T09:00:00.000Z"))).toMatch(/^Mar (09|10|11), 2027 at \d\d:00$/);
-    expect(formatPostMoment({ scheduledAt: "not a date", scheduledDate: "2027-03-10", scheduledTime: "09:00" })).toBe(
-      "2027-03-10 at 09:00",
-    );
-    expect(formatDay("2027-03-05")).toBe("Mar 05, 2027");
-    expect(formatDay("soon")).toBe("soon");
+  it("writes dates as 'MMM dd, yyyy at HH:mm' in the zone shown, falling back to 'date at time'", () => {
+    expect(formatPostMoment(post("a", "2027-03-10T09:00:00.000Z"), "UTC")).toBe("Mar 10, 2027 at 09:00");
+    expect(formatPostMoment(post("a", "2027-03-10T09:00:00.000Z"), "Asia/Tokyo")).toBe("Mar 10, 2027 at 18:00");
+    expect(
+      formatPostMoment({ scheduledAt: "not a date", scheduledDate: "2027-03-10", scheduledTime: "09:00" }, "UTC"),
+    ).toBe("2027-03-10 at 09:00");
   });
 
-  it("gives the six weeks of the month grid", () => {
-    const range = monthGridRange(new Date(2027, 2, 10));
-    const from = new Date(range.from as string);
-    const to = new Date(range.to as string);
-    expect(from.getDay()).toBe(0);
-    expect(from.getDate()).toBe(28); // Sunday, February 28
-    expect(Math.round((to.getTime() - from.getTime()) / 86_400_000)).toBe(42);
+  it("adds the post's own time when it was scheduled in another zone", () => {
+    // 09:00 in Paris on March 11.
+    const paris = { scheduledAt: "2027-03-11T08:00:00.000Z", scheduledDate: "2027-03-11", scheduledTime: "09:00" };
+    expect(postZoneHint({ ...paris, timezone: "Europe/Paris" }, "Europe/Paris")).toBeNull();
+    expect(postZoneHint({ ...paris, timezone: "Europe/Paris" }, "Europe/London")).toBe("09:00 in Europe/Paris");
+    // Its day too when that is another one: 09:00 on the 11th in Tokyo is the 10th in New York.
+    const tokyo = { scheduledAt: "2027-03-11T00:00:00.000Z", scheduledDate: "2027-03-11", scheduledTime: "09:00" };
+    expect(postZoneHint({ ...tokyo, timezone: "Asia/Tokyo" }, "America/New_York")).toBe("Mar 11, 09:00 in Asia/Tokyo");
+    expect(postMomentParts({ ...paris, timezone: "Europe/Paris" }, "America/New_York")).toEqual({
+      date: "Mar 11, 2027",
+      time: "03:00",
+      hint: "09:00 in Europe/Paris",
+    });
+  });
+
+  it("gives the six weeks of the month grid, from the zone's midnights", () => {
+    const range = monthGridRange("Europe/Paris", "2027-03-10");
+    // Sunday, February 28, 00:00 in Paris; six weeks later (April 11) Paris is on summer time.
+    expect(range).toEqual({ from: "2027-02-27T23:00:00.000Z", to: "2027-04-10T22:00:00.000Z" });
+    expect(monthGridRange("America/New_York", "2027-03-31")).toEqual({
+      from: "2027-02-28T05:00:00.000Z",
+      to: "2027-04-11T04:00:00.000Z",
+    });
+    // Today by default.
+    expect(monthGridRange("UTC").from <= new Date().toISOString()).toBe(true);
   });
 });

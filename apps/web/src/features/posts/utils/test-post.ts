@@ -10,6 +10,7 @@ export const testPost = (id: string, scheduledAt: string, extra: Partial<Post> =
   media: [],
   options: {},
   facebookPageId: null,
+  campaignId: null,
   status: "scheduled",
   scheduledAt,
   timezone: "UTC",

@@ -18,11 +18,6 @@ export function useProfile() {
   return useQuery(profileQueryOptions());
 }
 
-/** The profile's time zone when one is chosen, else undefined (the browser's is used). */
-export function useProfileTimeZone(): string | undefined {
-  return useProfile().data?.timezone ?? undefined;
-}
-
 /** Puts the new profile in the cache and has /api/me read again, so the sidebar's name and avatar follow at once. */
 function useProfileMutation<TVars>(mutationFn: (vars: TVars) => Promise<Profile>) {
   const queryClient = useQueryClient();

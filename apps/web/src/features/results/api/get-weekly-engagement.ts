@@ -1,7 +1,7 @@
 import { weeklyEngagementResponseSchema } from "@app/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { browserTimeZone } from "@/lib/time-zone";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 
 export const weeklyEngagementQueryOptions = (tz: string) =>
   queryOptions({
@@ -10,7 +10,7 @@ export const weeklyEngagementQueryOptions = (tz: string) =>
       api(`/api/results/weekly?${new URLSearchParams({ tz })}`, { schema: weeklyEngagementResponseSchema, signal }),
   });
 
-/** The Post Scheduler's weekly card: engagements by weekday posted over the last weeks (browser's zone). */
+/** The Post Scheduler's weekly card: engagements by weekday posted over the last weeks (the user's zone). */
 export function useWeeklyEngagement() {
-  return useQuery(weeklyEngagementQueryOptions(browserTimeZone()));
+  return useQuery(weeklyEngagementQueryOptions(useDisplayTimeZone()));
 }

@@ -2,8 +2,6 @@ import { type AnalyticsResponse, METRIC_DEFINITIONS } from "@app/shared";
 import {
   Area,
   AreaChart,
-  Bar,
-  BarChart,
   CartesianGrid,
   Legend,
   Line,
@@ -13,8 +11,8 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { formatFigure, formatRate, formatTick } from "@/lib/figures";
-import { analyticsChartData, hasFollowerReadings, networkChartData } from "../utils/chart-data";
+import { formatFigure, formatTick } from "@/lib/figures";
+import { analyticsChartData, hasFollowerReadings } from "../utils/chart-data";
 import { AXIS_TICK, CHART_COLORS, ChartCard, TOOLTIP_STYLE } from "./chart-card";
 import { FigureTable } from "./figure-table";
 
@@ -118,60 +116,6 @@ export function ReachEngagementChart({ series }: { series: Series }) {
             isAnimationActive={false}
           />
         </AreaChart>
-      </ResponsiveContainer>
-    </ChartCard>
-  );
-}
-
-/** Reach and engagements per network, of the posts published in the period. */
-export function NetworkChart({ networks }: { networks: AnalyticsResponse["networks"] }) {
-  const data = networkChartData(networks);
-  return (
-    <ChartCard
-      title="Results per network"
-      description="Reach and engagements of the posts published in the period, by network."
-      summary={data
-        .map((n) => `${n.label}: ${formatFigure(n.reach)} reach, ${formatFigure(n.engagements)} engagements`)
-        .join("; ")}
-      empty={data.length ? undefined : "No posts published in this period."}
-      table={
-        <FigureTable<(typeof data)[number]>
-          caption="Results per network"
-          rows={data}
-          rowKey={(n) => n.platform}
-          columns={[
-            { key: "network", label: "Network", cell: (n) => n.label },
-            { key: "posts", label: "Posts", cell: (n) => formatFigure(n.posts), numeric: true },
-            { key: "reach", label: "Reach", cell: (n) => formatFigure(n.reach), numeric: true },
-            { key: "engagements", label: "Engagements", cell: (n) => formatFigure(n.engagements), numeric: true },
-            { key: "rate", label: "Eng. rate", cell: (n) => formatRate(n.engagementRate), numeric: true },
-            { key: "followers", label: "Followers", cell: (n) => formatFigure(n.followers), numeric: true },
-          ]}
-        />
-      }
-    >
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} layout="vertical" margin={{ top: 0, right: 8, left: 0, bottom: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} horizontal={false} />
-          <XAxis type="number" tick={AXIS_TICK} tickLine={false} tickFormatter={formatTick} />
-          <YAxis type="category" dataKey="label" tick={AXIS_TICK} tickLine={false} width={84} interval={0} />
-          <Tooltip formatter={tooltipNumber} cursor={{ fillOpacity: 0.1 }} {...TOOLTIP_STYLE} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Bar
-            dataKey="reach"
-            name="Reach"
-            fill={CHART_COLORS.primary}
-            radius={[0, 4, 4, 0]}
-            isAnimationActive={false}
-          />
-          <Bar
-            dataKey="engagements"
-            name="Engagements"
-            fill={CHART_COLORS.green}
-            radius={[0, 4, 4, 0]}
-            isAnimationActive={false}
-          />
-        </BarChart>
       </ResponsiveContainer>
     </ChartCard>
   );

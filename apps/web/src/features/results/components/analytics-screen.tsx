@@ -14,8 +14,9 @@ import { useResultsFilter } from "../hooks/use-results-filter";
 import { analyticsIsEmpty } from "../utils/chart-data";
 import { searchOf } from "../utils/filter";
 import { AccountsList } from "./accounts-list";
-import { FollowersChart, NetworkChart, ReachEngagementChart } from "./analytics-charts";
+import { FollowersChart, ReachEngagementChart } from "./analytics-charts";
 import { BestTimesCard } from "./best-times-card";
+import { NetworkChart } from "./network-chart";
 import { DEFAULT_POSTS_ORDER, PostsTable, PostsTableLocked } from "./posts-table";
 import { ResultsError } from "./results-error";
 import { ResultsFilterBar } from "./results-filter";
@@ -115,7 +116,11 @@ export function AnalyticsScreen() {
           <div className="grid gap-4 lg:grid-cols-2">
             <FollowersChart series={data.series} />
             <ReachEngagementChart series={data.series} />
-            <NetworkChart networks={data.networks} />
+            <NetworkChart
+              networks={data.networks}
+              description="Reach and engagements of the posts published in the period, by network."
+              emptyText="No posts published in this period."
+            />
             <AccountsList accounts={data.accounts} />
           </div>
         ) : (

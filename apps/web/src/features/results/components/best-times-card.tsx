@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useMe } from "@/features/auth/api/get-me";
-import { browserTimeZone } from "@/lib/time-zone";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 import { useBestTimes } from "../api/get-best-times";
 import { cellLabel, heatmapRows, hourLabel, slotLabel } from "../utils/best-times";
 
@@ -21,7 +21,7 @@ const HOURS = Array.from({ length: 24 }, (_, h) => h);
 export function BestTimesCard() {
   const me = useMe();
   const premium = me.data?.plan === "premium";
-  const zone = browserTimeZone();
+  const zone = useDisplayTimeZone();
   const best = useBestTimes(zone, { enabled: premium });
   return (
     <Card className="min-w-0">

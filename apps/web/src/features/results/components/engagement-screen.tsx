@@ -1,7 +1,6 @@
 import { METRIC_DEFINITIONS } from "@app/shared";
 import { Heart, MessageCircle, Percent, ThumbsUp } from "lucide-react";
 import { Link } from "react-router";
-import { PageHeader } from "@/components/layouts/page-header";
 import { StatCard } from "@/components/stat-card";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -18,7 +17,7 @@ import { ChartsSkeleton, PeriodLine } from "./results-layout";
 import { UnavailableNotes } from "./unavailable-notes";
 
 /**
- * Engagement: engagements, the average engagement rate, comments and likes for a period and filter, with their
+ * Engagement's Overview tab: engagements, the average engagement rate, comments and likes for a period and filter, with their
  * change against the period before; the kinds of engagement per network and day by day.
  */
 export function EngagementScreen() {
@@ -98,7 +97,6 @@ export function EngagementScreen() {
 
   return (
     <>
-      <PageHeader title="Engagement" description="Comments, likes and shares across your networks." />
       <ResultsFilterBar filter={filter} onChange={setFilter} premium={premium} />
       {body}
     </>

@@ -9,8 +9,9 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import { PlatformIcon } from "@/components/platform-icon";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatMoment } from "@/features/accounts/utils/format";
 import { formatFigure } from "@/lib/figures";
+import { dayIn, formatDateTime, formatPlainDate, formatTime } from "@/lib/time-zone";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 import { usePostHistory } from "../api/get-post-history";
 import { metricLabel } from "../utils/format";
 import { AXIS_TICK, CHART_COLORS, TOOLTIP_STYLE } from "./chart-card";
@@ -20,11 +21,14 @@ import { ResultsError } from "./results-error";
 type Target = PostMetricHistoryResponse["targets"][number];
 const READING_METRICS = ["views", "reach", "likes", "comments", "shares", "saves", "clicks"] as const;
 
-const readingLabel = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", hour: "numeric" });
+/** "Nov 25, 09:00": a reading's moment on the chart, in the user's zone. */
+const readingLabel = (iso: string, zone: string) =>
+  `${formatPlainDate(dayIn(iso, zone), { year: false })}, ${formatTime(iso, zone)}`;
 
 /** One network's readings of the post: views and likes over time, and every reading as a table. */
 function TargetHistory({ target }: { target: Target }) {
-  const data = target.snapshots.map((s) => ({ ...s, label: readingLabel.format(new Date(s.capturedAt)) }));
+  const zone = useDisplayTimeZone();
+  const data = target.snapshots.map((s) => ({ ...s, label: readingLabel(s.capturedAt, zone) }));
   const missing = READING_METRICS.filter((m) => target.unavailable[m]);
   const name = `${PLATFORM_LABELS[target.platform]} ${target.accountHandle}`;
   return (
@@ -88,7 +92,7 @@ function TargetHistory({ target }: { target: Target }) {
             rows={target.snapshots}
             rowKey={(s) => s.capturedAt}
             columns={[
-              { key: "at", label: "Read at", cell: (s) => formatMoment(s.capturedAt) },
+              { key: "at", label: "Read at", cell: (s) => formatDateTime(s.capturedAt, zone) },
               ...READING_METRICS.map((m) => ({
                 key: m,
                 label: metricLabel(m),
@@ -120,6 +124,7 @@ function TargetHistory({ target }: { target: Target }) {
 /** A post's metric history on each network it went out on (Premium). */
 export function PostHistoryDialog({ postId, onClose }: { postId: string | null; onClose: () => void }) {
   const history = usePostHistory(postId);
+  const zone = useDisplayTimeZone();
   const data = history.data;
   return (
     <Dialog open={postId !== null} onOpenChange={(open) => !open && onClose()}>
@@ -128,7 +133,7 @@ export function PostHistoryDialog({ postId, onClose }: { postId: string | null; 
           <DialogTitle>Post results</DialogTitle>
           <DialogDescription className="line-clamp-3">
             {data
-              ? `${data.post.excerpt || "(no text)"}${data.post.publishedAt ? ` · published ${formatMoment(data.post.publishedAt)}` : ""}`
+              ? `${data.post.excerpt || "(no text)"}${data.post.publishedAt ? ` · published ${formatDateTime(data.post.publishedAt, zone)}` : ""}`
               : "Every reading of the post's figures, on each network."}
           </DialogDescription>
         </DialogHeader>

@@ -12,8 +12,9 @@ import { PlatformIcon } from "@/components/platform-icon";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatMoment } from "@/features/accounts/utils/format";
 import { formatFigure, formatRate } from "@/lib/figures";
+import { formatDateTime } from "@/lib/time-zone";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 import { cn } from "@/lib/utils";
 import { type PostsTableView, usePostsTable } from "../api/get-posts-table";
 import { pageCount } from "../utils/chart-data";
@@ -60,11 +61,12 @@ export function PostsTable({
   const view: PostsTableView = { ...sortOrder, page };
   const [openPost, setOpenPost] = useState<string | null>(null);
   const table = usePostsTable(query, view);
+  const zone = useDisplayTimeZone();
   const data = table.data;
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
 
   const columns: Column[] = [
-    { label: "Published", sort: "publishedAt", cell: (r) => formatMoment(r.publishedAt) },
+    { label: "Published", sort: "publishedAt", cell: (r) => formatDateTime(r.publishedAt, zone) },
     {
       label: "Network",
       cell: (r) => (

@@ -5,8 +5,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useAccounts } from "@/features/accounts/api/get-accounts";
-import { browserTimeZone } from "@/lib/time-zone";
-import { addDays, type RangePreset, type ResultsFilter, rangeIsPremium, rangeProblem } from "../utils/filter";
+import { addDays } from "@/lib/time-zone";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
+import { type RangePreset, type ResultsFilter, rangeIsPremium, rangeProblem } from "../utils/filter";
 import { PremiumNotice } from "./premium-notice";
 
 const RANGE_OPTIONS: { value: RangePreset | "custom"; label: string }[] = [
@@ -33,6 +34,7 @@ export function ResultsFilterBar({
   premium: boolean | undefined;
 }) {
   const id = useId();
+  const zone = useDisplayTimeZone();
   const accounts = useAccounts().data ?? [];
   const free = premium === false;
   const historyNoteId = `${id}-history`;
@@ -44,7 +46,7 @@ export function ResultsFilterBar({
   const chooseRange = (value: string) => {
     if (value === "custom") {
       // Start from the last 30 days, to be changed below.
-      const today = todayIn(browserTimeZone());
+      const today = todayIn(zone);
       onChange({ ...filter, range: "custom", from: filter.from || addDays(today, -29), to: filter.to || today });
       return;
     }

@@ -1,11 +1,11 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
-import { browserTimeZone } from "@/lib/time-zone";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 import { filterFromParams, paramsFromFilter, type ResultsFilter, rangeProblem, resultsQueryOf } from "../utils/filter";
 
 /**
- * The results filter kept in the URL's search params, and the API query it makes (counted in the browser's
- * zone). `query` is null while a custom range cannot be asked for (`problem` says why).
+ * The results filter kept in the URL's search params, and the API query it makes (counted in the user's
+ * zone: the profile's, else the browser's). `query` is null while a custom range cannot be asked for (`problem` says why).
  */
 export function useResultsFilter() {
   const [params, setParams] = useSearchParams();
@@ -15,9 +15,10 @@ export function useResultsFilter() {
     [setParams],
   );
   const problem = rangeProblem(filter);
+  const zone = useDisplayTimeZone();
   const query = useMemo(() => {
     if (problem) return null;
-    return resultsQueryOf(filter, browserTimeZone());
-  }, [filter, problem]);
+    return resultsQueryOf(filter, zone);
+  }, [filter, problem, zone]);
   return { filter, setFilter, query, problem };
 }

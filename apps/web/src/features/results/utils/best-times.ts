@@ -1,4 +1,5 @@
 import { type BestTimesResponse, wallClock, weekdayLabel } from "@app/shared";
+import { addDays } from "@/lib/time-zone";
 
 type Cell = BestTimesResponse["cells"][number];
 
@@ -37,12 +38,6 @@ export function heatmapRows(cells: Cell[]): Cell[][] {
 /** Weekday of a YYYY-MM-DD date, 0 = Monday. */
 function weekdayOf(date: string): number {
   return (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
-}
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 /**

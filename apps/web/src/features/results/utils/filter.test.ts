@@ -1,7 +1,7 @@
 import { RESULTS_MESSAGES } from "@app/shared";
 import { describe, expect, it } from "vitest";
+import { addDays } from "@/lib/time-zone";
 import {
-  addDays,
   DEFAULT_FILTER,
   filterFromParams,
   paramsFromFilter,

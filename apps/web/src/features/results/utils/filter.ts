@@ -81,11 +81,6 @@ export function rangeProblem(filter: Pick<ResultsFilter, "range" | "from" | "to"
 /** Free's "basic analytics" covers the last 30 days: longer presets and custom ranges are Premium's. */
 export const rangeIsPremium = (range: ResultsFilter["range"]) => range === "custom" || range > FREE_RESULTS_DAYS;
 
-/** `day` (YYYY-MM-DD) moved by `n` days (negative: back). */
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-}
-
 /**
  * The API query of a filter, counted in `tz`. Presets send their number of days (the server counts them up to its
  * own today); the default 30 days send nothing.

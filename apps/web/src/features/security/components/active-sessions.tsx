@@ -5,6 +5,8 @@ import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formatDateTime } from "@/lib/time-zone";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from "../api/sessions";
 
 const lastSeen = (iso: string) => formatDistanceToNow(new Date(iso), { addSuffix: true });
@@ -12,6 +14,7 @@ const lastSeen = (iso: string) => formatDistanceToNow(new Date(iso), { addSuffix
 /** The user's signed-in sessions: device, address, last seen; Sign out of another one, or of all others. */
 export function ActiveSessions() {
   const sessions = useSessions();
+  const zone = useDisplayTimeZone();
   const revoke = useRevokeSession();
   const revokeOthers = useRevokeOtherSessions();
   const others = (sessions.data ?? []).filter((s) => !s.current);
@@ -54,7 +57,14 @@ export function ActiveSessions() {
                   {session.current && <Badge variant="secondary">This device</Badge>}
                 </div>
                 <span className="truncate text-xs text-muted-foreground">
-                  {session.place} · {session.current ? "active now" : `last seen ${lastSeen(session.lastSeenAt)}`}
+                  {session.place} ·{" "}
+                  {session.current ? (
+                    "active now"
+                  ) : (
+                    <time dateTime={session.lastSeenAt} title={formatDateTime(session.lastSeenAt, zone)}>
+                      last seen {lastSeen(session.lastSeenAt)}
+                    </time>
+                  )}
                 </span>
               </div>
               {!session.current && (

@@ -2,6 +2,7 @@ import { SECURITY_MESSAGES } from "@app/shared";
 import QRCode from "qrcode";
 import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
+import { PasswordDialog } from "@/components/password-dialog";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -18,7 +19,6 @@ import { useMe } from "@/features/auth/api/get-me";
 import { useConfirmTwoFactor, useEnableTwoFactor } from "../api/two-factor";
 import { grouped, secretOf } from "../utils/totp";
 import { BackupCodes } from "./backup-codes";
-import { PasswordDialog } from "./password-dialog";
 
 type Step =
   | { name: "password" }

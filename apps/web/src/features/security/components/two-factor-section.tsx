@@ -2,6 +2,7 @@ import { SECURITY_MESSAGES } from "@app/shared";
 import { ShieldCheck, ShieldOff } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { PasswordDialog } from "@/components/password-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -17,7 +18,6 @@ import { useMe } from "@/features/auth/api/get-me";
 import { useDisableTwoFactor, useRegenerateBackupCodes, useTwoFactorStatus } from "../api/two-factor";
 import { BackupCodes } from "./backup-codes";
 import { EnableTwoFactorDialog } from "./enable-two-factor-dialog";
-import { PasswordDialog } from "./password-dialog";
 
 /** Two-factor authentication: Enable 2FA when off; new backup codes and Disable 2FA when on. */
 export function TwoFactorSection() {

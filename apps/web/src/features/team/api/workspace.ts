@@ -3,6 +3,7 @@ import {
   type InviteMemberBody,
   invitationSchema,
   memberSchema,
+  type TransferOwnershipBody,
   type WorkspaceResponse,
   workspaceResponseSchema,
   workspaceSchema,
@@ -75,6 +76,21 @@ export function useUpdateWorkspace() {
   return useMutation({
     mutationFn: (body: { name?: string; postsNeedApproval?: boolean }) =>
       api("/api/workspace", { method: "PATCH", body, schema: z.object({ workspace: workspaceSchema }) }),
+    onSuccess: () =>
+      Promise.all([
+        readAgain(queryClient, workspaceQueryKey),
+        readAgain(queryClient, meQueryKey),
+        readAgain(queryClient, workspacesQueryKey),
+      ]),
+  });
+}
+
+/** The owner makes another member the owner and becomes an admin: every screen that shows the role reads it again. */
+export function useTransferOwnership() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TransferOwnershipBody) =>
+      api("/api/workspace/owner", { body, schema: z.object({ member: memberSchema }) }),
     onSuccess: () =>
       Promise.all([
         readAgain(queryClient, workspaceQueryKey),

@@ -3,12 +3,13 @@ import {
   type AssignableRole,
   can,
   type Invitation,
+  WORKSPACE_MESSAGES,
   type WorkspaceMember,
   type WorkspaceResponse,
   type WorkspaceRole,
 } from "@app/shared";
-import { format, formatDistanceToNow } from "date-fns";
-import { CircleAlert, LogOut, Mail, RotateCw, UserMinus, UserPlus, X } from "lucide-react";
+import { formatDistanceToNow } from "date-fns";
+import { CircleAlert, Crown, LogOut, Mail, RotateCw, UserMinus, UserPlus, X } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { PermissionHint } from "@/components/permission-hint";
@@ -20,6 +21,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { permissionOf } from "@/lib/permissions";
+import { formatDateTime } from "@/lib/time-zone";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 import {
   useCancelInvitation,
   useChangeRole,
@@ -29,6 +32,7 @@ import {
 } from "../api/workspace";
 import { roleLabel } from "../utils/roles";
 import { InviteMemberDialog } from "./invite-member-dialog";
+import { MakeOwnerDialog } from "./make-owner-dialog";
 import { MemberAvatar } from "./member-avatar";
 import { PresenceDot } from "./presence-dot";
 import { WorkspaceSettingsCard } from "./workspace-settings-card";
@@ -38,16 +42,19 @@ function MemberRow({
   myRole,
   isMe,
   onRemove,
+  onMakeOwner,
 }: {
   member: WorkspaceMember;
   myRole: WorkspaceRole;
   isMe: boolean;
   onRemove(member: WorkspaceMember): void;
+  onMakeOwner(member: WorkspaceMember): void;
 }) {
   const changeRole = useChangeRole();
   const isOwner = member.role === "owner";
   const mayManage = can(myRole, "member", "update") && !isOwner && !isMe;
   const mayRemove = can(myRole, "member", "delete") && !isOwner;
+  const mayMakeOwner = can(myRole, "organization", "transfer") && !isOwner && !isMe;
   const label = member.name || member.email;
 
   return (
@@ -63,7 +70,7 @@ function MemberRow({
           <PresenceDot presence={member.presence} />
         </div>
       </div>
-      <div className="flex items-center gap-2 pl-13 sm:pl-0">
+      <div className="flex flex-wrap items-center gap-2 pl-13 sm:flex-nowrap sm:pl-0">
         {mayManage ? (
           <div className="w-36">
             <NativeSelect
@@ -90,6 +97,17 @@ function MemberRow({
         ) : (
           <Badge variant={isOwner ? "default" : "secondary"}>{roleLabel(member.role)}</Badge>
         )}
+        {mayMakeOwner && (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => onMakeOwner(member)}
+            aria-label={`${WORKSPACE_MESSAGES.makeOwner}: ${label}`}
+          >
+            <Crown aria-hidden />
+            <span className="sm:sr-only lg:not-sr-only">{WORKSPACE_MESSAGES.makeOwner}</span>
+          </Button>
+        )}
         {isMe && !isOwner ? (
           <Button variant="outline" size="sm" onClick={() => onRemove(member)}>
             <LogOut aria-hidden />
@@ -112,6 +130,7 @@ function MemberRow({
 function InvitationRow({ invitation, myRole }: { invitation: Invitation; myRole: WorkspaceRole }) {
   const resend = useResendInvitation();
   const cancel = useCancelInvitation();
+  const zone = useDisplayTimeZone();
   const mayResend = permissionOf(myRole, "invitation", "create");
   const mayCancel = permissionOf(myRole, "invitation", "cancel");
   const expires = new Date(invitation.expiresAt);
@@ -128,7 +147,7 @@ function InvitationRow({ invitation, myRole }: { invitation: Invitation; myRole:
             {roleLabel(invitation.role)} ·{" "}
             <time
               dateTime={invitation.expiresAt}
-              title={format(expires, "PPpp")}
+              title={formatDateTime(expires, zone)}
               className={expired ? "text-destructive" : undefined}
             >
               {expired ? "expired" : `expires ${formatDistanceToNow(expires, { addSuffix: true })}`}
@@ -224,6 +243,7 @@ export function MembersTab({
   const remove = useRemoveMember();
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<WorkspaceMember | null>(null);
+  const [makingOwner, setMakingOwner] = useState<WorkspaceMember | null>(null);
 
   if (query.isPending) {
     return (
@@ -289,7 +309,14 @@ export function MembersTab({
         <CardContent>
           <ul className="divide-y" aria-label="Members">
             {members.map((m) => (
-              <MemberRow key={m.id} member={m} myRole={myRole} isMe={m.id === myUserId} onRemove={setRemoving} />
+              <MemberRow
+                key={m.id}
+                member={m}
+                myRole={myRole}
+                isMe={m.id === myUserId}
+                onRemove={setRemoving}
+                onMakeOwner={setMakingOwner}
+              />
             ))}
           </ul>
         </CardContent>
@@ -316,6 +343,11 @@ export function MembersTab({
       )}
 
       <InviteMemberDialog open={inviting} onOpenChange={setInviting} plan={workspace.plan} />
+      <MakeOwnerDialog
+        member={makingOwner}
+        workspaceName={workspace.name}
+        onOpenChange={(open) => !open && setMakingOwner(null)}
+      />
       <RemoveDialog
         member={removing}
         isMe={removingMe}

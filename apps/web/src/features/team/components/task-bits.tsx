@@ -1,7 +1,8 @@
 import type { Task, TaskPriority } from "@app/shared";
-import { format, parseISO } from "date-fns";
 import { CalendarDays } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
+import { dayIn, formatPlainDate } from "@/lib/time-zone";
+import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 import { cn } from "@/lib/utils";
 import { isOverdue, TASK_PRIORITY_LABELS } from "../utils/tasks";
 
@@ -20,10 +21,14 @@ export function PriorityBadge({ priority }: { priority: TaskPriority }) {
   );
 }
 
-/** The due day; red, and said so, once it has passed (a completed task is never late). */
+/**
+ * The due day (a calendar day: shown as it is, in no zone); red, and said so, once it has passed in the
+ * user's zone (a completed task is never late).
+ */
 export function DueDate({ task, now }: { task: Task; now: Date }) {
+  const zone = useDisplayTimeZone();
   if (!task.dueDate) return null;
-  const late = isOverdue(task, now);
+  const late = isOverdue(task, dayIn(now, zone));
   return (
     <span
       className={cn(
@@ -32,7 +37,7 @@ export function DueDate({ task, now }: { task: Task; now: Date }) {
       )}
     >
       <CalendarDays className="size-3.5" aria-hidden />
-      <time dateTime={task.dueDate}>{format(parseISO(task.dueDate), "MMM d, yyyy")}</time>
+      <time dateTime={task.dueDate}>{formatPlainDate(task.dueDate)}</time>
       {late && <span>(overdue)</span>}
     </span>
   );

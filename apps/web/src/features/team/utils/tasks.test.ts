@@ -1,5 +1,6 @@
 import type { Task } from "@app/shared";
 import { describe, expect, it } from "vitest";
+import { dayIn } from "@/lib/time-zone";
 import {
   applyTaskChange,
   EMPTY_TASK_FORM,
@@ -74,12 +75,19 @@ describe("groupTasksByStatus", () => {
 });
 
 describe("isOverdue", () => {
-  const now = new Date(2026, 4, 10, 9, 0); // 10 May, local time
+  const today = "2026-05-10";
   it("is late only after the due day, and never once completed", () => {
-    expect(isOverdue({ dueDate: "2026-05-09", status: "pending" }, now)).toBe(true);
-    expect(isOverdue({ dueDate: "2026-05-10", status: "pending" }, now)).toBe(false);
-    expect(isOverdue({ dueDate: "2026-05-09", status: "completed" }, now)).toBe(false);
-    expect(isOverdue({ dueDate: null, status: "pending" }, now)).toBe(false);
+    expect(isOverdue({ dueDate: "2026-05-09", status: "pending" }, today)).toBe(true);
+    expect(isOverdue({ dueDate: "2026-05-10", status: "pending" }, today)).toBe(false);
+    expect(isOverdue({ dueDate: "2026-05-09", status: "completed" }, today)).toBe(false);
+    expect(isOverdue({ dueDate: null, status: "pending" }, today)).toBe(false);
+  });
+
+  it("counts today in the user's zone: late in Tokyo is not yet late in Los Angeles", () => {
+    const now = new Date("2026-05-10T02:00:00Z");
+    const task = { dueDate: "2026-05-09", status: "pending" } as const;
+    expect(isOverdue(task, dayIn(now, "Asia/Tokyo"))).toBe(true);
+    expect(isOverdue(task, dayIn(now, "America/Los_Angeles"))).toBe(false);
   });
 });
 

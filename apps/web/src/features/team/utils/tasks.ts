@@ -53,15 +53,12 @@ export function groupTasksByStatus(tasks: readonly Task[]): Record<TaskStatus, T
   return columns;
 }
 
-/** The day written YYYY-MM-DD in the user's own time zone (due dates are calendar days, not instants). */
-export function localDay(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** Past its due day and not done yet (a task due today is not late). */
-export function isOverdue(task: Pick<Task, "dueDate" | "status">, now: Date): boolean {
-  return task.dueDate !== null && task.status !== "completed" && task.dueDate < localDay(now);
+/**
+ * Past its due day and not done yet (a task due today is not late). Due dates are calendar days, not
+ * instants: compared with today (YYYY-MM-DD) in the user's zone.
+ */
+export function isOverdue(task: Pick<Task, "dueDate" | "status">, today: string): boolean {
+  return task.dueDate !== null && task.status !== "completed" && task.dueDate < today;
 }
 
 /** A change that came on the event stream, put into the cached list (newest first, as the server sends). */

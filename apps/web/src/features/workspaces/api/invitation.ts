@@ -1,6 +1,5 @@
 import { invitationDetailsSchema, openedWorkspaceResponseSchema } from "@app/shared";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
 import { api } from "@/lib/api-client";
 
 export const invitationQueryKey = (id: string) => ["invitation", id] as const;

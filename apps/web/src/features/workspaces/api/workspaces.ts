@@ -1,6 +1,5 @@
 import { openedWorkspaceResponseSchema, workspaceListResponseSchema } from "@app/shared";
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
 import { api } from "@/lib/api-client";
 
 /** Every workspace the user belongs to, and the one this browser has open (the sidebar's switcher). */

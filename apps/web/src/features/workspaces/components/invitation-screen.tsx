@@ -1,5 +1,4 @@
 import { APP_NAME, type InvitationDetails, WORKSPACE_MESSAGES } from "@app/shared";
-import { format } from "date-fns";
 import { CircleAlert, MailOpen, Orbit } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { ThemeToggle } from "@/components/theme-toggle";
@@ -9,6 +8,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/co
 import { PageSpinner, Spinner } from "@/components/ui/spinner";
 import { useMe } from "@/features/auth/api/get-me";
 import { authPathBackTo } from "@/features/auth/utils/redirect";
+import { formatDateTime } from "@/lib/time-zone";
+import { useTimeZones } from "@/lib/use-display-time-zone";
 import { useAcceptInvitation, useInvitation } from "../api/invitation";
 import { useWorkspaceOpened } from "../hooks/use-workspace-opened";
 
@@ -38,8 +39,10 @@ function InvitationBody({ id }: { id: string }) {
   const me = useMe();
   const accept = useAcceptInvitation();
   const opened = useWorkspaceOpened();
+  // Signed in, the profile's zone; signed out, the browser's.
+  const { zone, known: zoneKnown } = useTimeZones();
 
-  if (invitation.isPending || me.isPending) {
+  if (invitation.isPending || me.isPending || !zoneKnown) {
     return (
       <CardContent className="flex justify-center py-8">
         <Spinner label="Loading the invitation" />
@@ -66,7 +69,7 @@ function InvitationBody({ id }: { id: string }) {
         </p>
         <p className="text-center text-sm text-muted-foreground">
           Sent to {details.email}
-          {!closed && <> · valid until {format(new Date(details.expiresAt), "PPp")}</>}
+          {!closed && <> · valid until {formatDateTime(details.expiresAt, zone)}</>}
         </p>
         {closed && <Problem message={closed} />}
         {accept.isError && <Problem message={accept.error.message} />}
