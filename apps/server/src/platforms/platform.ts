@@ -92,6 +92,24 @@ export interface PlatformAdapter {
   findReply?(req: ReplyRequest): Promise<ReplyOutcome | null | "unsupported">;
   /** Like, unlike, hide, unhide or delete a message on the network (as INBOX_NETWORKS allows). */
   moderateComment?(req: ModerateRequest): Promise<void>;
+
+  /**
+   * The first comment (issue 23), on the networks of FIRST_COMMENT_NETWORKS: a comment by the account under its
+   * own post just published (on X, a reply to it). Like publish, it must not retry a call that may have made the
+   * comment: the worker asks `findFirstComment` first after an attempt whose outcome is unknown.
+   */
+  firstComment?(req: FirstCommentRequest): Promise<ReplyOutcome>;
+  /** The comment an interrupted `firstComment` made, if the network shows one; null: none; "unsupported": cannot ask. */
+  findFirstComment?(req: FirstCommentRequest): Promise<ReplyOutcome | null | "unsupported">;
+}
+
+export interface FirstCommentRequest {
+  account: InboxAccount;
+  /** the post just published (its id on the network) */
+  networkPostId: string;
+  text: string;
+  /** when this attempt began: findFirstComment looks for comments made since */
+  since: Date;
 }
 
 /** The account an inbox call is made for. */

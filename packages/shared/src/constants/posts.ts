@@ -86,3 +86,19 @@ export const YOUTUBE_PRIVACY = ["public", "unlisted", "private"] as const;
 export type YoutubePrivacy = (typeof YOUTUBE_PRIVACY)[number];
 /** Pin and video titles are cut at this many characters. */
 export const TITLE_LIMIT = 100;
+
+/**
+ * The networks where a post may carry a first comment, posted by the app right after the post (issue 23): on X
+ * it is a reply to the post. TikTok's and Pinterest's APIs give apps no comments.
+ */
+export const FIRST_COMMENT_NETWORKS = [
+  "twitter",
+  "facebook",
+  "instagram",
+  "linkedin",
+  "youtube",
+] as const satisfies readonly Platform[];
+export type FirstCommentNetwork = (typeof FIRST_COMMENT_NETWORKS)[number];
+/** A target's first comment: waiting for its post, being posted (look before trying again), posted, failed. */
+export const FIRST_COMMENT_STATUSES = ["pending", "posting", "posted", "failed"] as const;
+export type FirstCommentStatus = (typeof FIRST_COMMENT_STATUSES)[number];

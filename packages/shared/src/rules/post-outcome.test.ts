@@ -13,6 +13,7 @@ const target = (platform: Target["platform"], status: Target["status"], lastErro
   notice: null,
   externalUrl: null,
   publishedAt: null,
+  firstComment: null,
 });
 
 describe("the outcome of publishing a post", () => {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CAMPAIGN_MESSAGES, INPUT_MESSAGES } from "../constants/messages";
 import {
   ASPECT_RATIOS,
+  FIRST_COMMENT_STATUSES,
   INSTAGRAM_STORY_DURATIONS,
   LINKEDIN_POST_AS,
   LINKEDIN_VISIBILITIES,
@@ -105,6 +106,17 @@ const hashtagSchema = singleLineText("A hashtag")
 
 const longestText = Math.max(...Object.values(TEXT_LIMITS));
 
+/** One network's own text, hashtags and media ("customize for this network", issue 23). */
+export const postVariantSchema = z.object({
+  content: multiLineText("Content").max(longestText),
+  hashtags: z.array(hashtagSchema).max(MAX_HASHTAGS),
+  media: z.array(postMediaSchema).max(50),
+});
+export type PostVariant = z.infer<typeof postVariantSchema>;
+/** The networks given their own text; the others get the post's common text, hashtags and media. */
+export const postVariantsSchema = z.partialRecord(platformSchema, postVariantSchema);
+export type PostVariants = z.infer<typeof postVariantsSchema>;
+
 /** The fields a post is written with; the create call and the form share them. */
 export const postFields = {
   content: multiLineText("Content").max(longestText),
@@ -127,6 +139,10 @@ export const postFields = {
   options: postOptionsSchema,
   /** the campaign it belongs to (issue 22), or null */
   campaignId: z.uuid({ error: CAMPAIGN_MESSAGES.postCampaignUnknown }).nullable(),
+  /** networks with their own text, hashtags and media (issue 23) */
+  variants: postVariantsSchema,
+  /** posted as a comment right after the post where the network allows it (FIRST_COMMENT_NETWORKS); "" none */
+  firstComment: multiLineText("First comment").trim().max(longestText),
 };
 
 export const createPostBodySchema = z.object({
@@ -142,6 +158,8 @@ export const createPostBodySchema = z.object({
   status: z.enum(SAVE_STATUSES),
   options: postFields.options.default({}),
   campaignId: postFields.campaignId.default(null),
+  variants: postFields.variants.default({}),
+  firstComment: postFields.firstComment.default(""),
   /**
    * Publish now: the server schedules it at its own current time (the date and time sent are ignored), so a
    * browser whose clock is off still publishes now. Only with status "scheduled".
@@ -166,6 +184,8 @@ export const updatePostBodySchema = z
     status: z.enum(SAVE_STATUSES),
     options: postFields.options,
     campaignId: postFields.campaignId,
+    variants: postFields.variants,
+    firstComment: postFields.firstComment,
   })
   .partial();
 export type UpdatePostBody = z.infer<typeof updatePostBodySchema>;
@@ -181,6 +201,10 @@ export const postTargetSchema = z.object({
   notice: z.string().nullable(),
   externalUrl: z.string().nullable(),
   publishedAt: z.string().nullable(),
+  /** the post's first comment on this network, once there is one to post (null: none here) */
+  firstComment: z
+    .object({ status: z.enum(FIRST_COMMENT_STATUSES), url: z.string().nullable(), error: z.string().nullable() })
+    .nullable(),
 });
 export type PostTarget = z.infer<typeof postTargetSchema>;
 
@@ -205,6 +229,8 @@ export const postSchema = z.object({
   targets: z.array(postTargetSchema),
   /** the campaign it belongs to, or null */
   campaignId: z.string().nullable(),
+  variants: postVariantsSchema,
+  firstComment: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

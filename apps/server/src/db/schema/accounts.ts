@@ -33,6 +33,8 @@ export const socialAccounts = pgTable(
     /** While set and in the future, one process is renewing the tokens: nobody else may. */
     refreshClaimedUntil: timestamp("refresh_claimed_until", { withTimezone: true }),
     sandbox: boolean("sandbox").notNull().default(false),
+    /** its queue is paused (issue 23): its queued posts wait, and Add to queue skips it */
+    queuePaused: boolean("queue_paused").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import type { PostMedia, PostOptions } from "@app/shared";
+import type { FirstCommentStatus, PostMedia, PostOptions, PostVariants } from "@app/shared";
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { socialAccounts } from "./accounts";
@@ -50,6 +50,13 @@ export const posts = pgTable(
      * if the campaign's UTM setting changed, or the campaign was deleted, in between.
      */
     utmCampaign: text("utm_campaign"),
+    /**
+     * Text, hashtags and media of its own for some networks (issue 23: "customize for this network"); a network
+     * without an entry gets the common content, hashtags and media.
+     */
+    variants: jsonb("variants").$type<PostVariants>().notNull().default({}),
+    /** posted as a comment right after the post on the networks that allow it (FIRST_COMMENT_NETWORKS); "" none */
+    firstComment: text("first_comment").notNull().default(""),
   },
   (t) => [
     index("posts_workspace_scheduled_idx").on(t.workspaceId, t.scheduledAt),
@@ -99,11 +106,30 @@ export const postTargets = pgTable(
      */
     progress: jsonb("progress").$type<Record<string, unknown>>(),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /**
+     * The first comment (posts.first_comment) on this target's post, once it is published: null when there is
+     * none to post here; pending, posting (a call may have reached the network: look before trying again),
+     * posted, failed (FIRST_COMMENT_STATUSES).
+     */
+    firstCommentStatus: text("first_comment_status"),
+    firstCommentExternalId: text("first_comment_external_id"),
+    firstCommentUrl: text("first_comment_url"),
+    firstCommentError: text("first_comment_error"),
+    /** when the current (or last) call to post the first comment began: a lookup after a crash searches from here */
+    firstCommentStartedAt: timestamp("first_comment_started_at", { withTimezone: true }),
+    /**
+     * The queue slot it holds (issue 23): the instant of its account's time slot it was put in, or null when it was
+     * scheduled at a time of its own. One post per slot and account (the unique index).
+     */
+    queueSlot: timestamp("queue_slot", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("post_targets_post_account_uq").on(t.postId, t.accountId),
+    uniqueIndex("post_targets_account_queue_slot_uq")
+      .on(t.accountId, t.queueSlot)
+      .where(sql`${t.queueSlot} is not null`),
     index("post_targets_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index("post_targets_lease_idx").on(t.leaseUntil).where(sql`${t.status} = 'publishing'`),
     // Results: the targets an account published in a period (Analytics counts them, read or not).

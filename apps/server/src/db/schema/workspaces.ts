@@ -13,6 +13,8 @@ export const workspaces = pgTable("workspaces", {
   metadata: text("metadata"),
   /** Editors' posts need approval too (Contributors' always do: rules/approval.ts) */
   postsNeedApproval: boolean("posts_need_approval").notNull().default(false),
+  /** the IANA zone its queue's time slots are wall-clock times in (issue 23) */
+  timeZone: text("time_zone").notNull().default("UTC"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,4 +1,4 @@
-import { type Platform, type Post, type PostStatus, wallClock } from "@app/shared";
+import { type FirstCommentStatus, type Platform, type Post, type PostStatus, wallClock } from "@app/shared";
 import type { RealtimeHub } from "../../realtime/hub";
 import type { PostForApi, PostWithTargets } from "./posts.repo";
 
@@ -30,8 +30,17 @@ export function toApiPost(row: PostForApi): Post {
       notice: t.notice ?? null,
       externalUrl: t.externalUrl,
       publishedAt: t.publishedAt?.toISOString() ?? null,
+      firstComment: t.firstCommentStatus
+        ? {
+            status: t.firstCommentStatus as FirstCommentStatus,
+            url: t.firstCommentUrl ?? null,
+            error: t.firstCommentError ?? null,
+          }
+        : null,
     })),
     campaignId: row.campaignId,
+    variants: row.variants,
+    firstComment: row.firstComment,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

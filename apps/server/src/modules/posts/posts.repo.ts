@@ -19,7 +19,18 @@ export type PostWithTargets = PostRow & { targets: TargetRow[] };
 /** What the API shows of a target. */
 export type ApiTargetRow = Pick<
   TargetRow,
-  "id" | "accountId" | "platform" | "pageId" | "status" | "lastError" | "notice" | "externalUrl" | "publishedAt"
+  | "id"
+  | "accountId"
+  | "platform"
+  | "pageId"
+  | "status"
+  | "lastError"
+  | "notice"
+  | "externalUrl"
+  | "publishedAt"
+  | "firstCommentStatus"
+  | "firstCommentUrl"
+  | "firstCommentError"
 >;
 export type PostForApi = PostRow & { targets: ApiTargetRow[] };
 export type NewTarget = Pick<typeof postTargets.$inferInsert, "accountId" | "platform" | "pageId" | "nextAttemptAt">;
@@ -54,6 +65,8 @@ interface RawPost {
   submitted_at: string | null;
   campaign_id: string | null;
   utm_campaign: string | null;
+  variants: PostRow["variants"];
+  first_comment: string;
   targets: (Omit<ApiTargetRow, "publishedAt"> & { publishedAt: string | null })[];
 }
 
@@ -77,6 +90,8 @@ const fromRaw = (r: RawPost): PostForApi => ({
   submittedAt: r.submitted_at ? new Date(r.submitted_at) : null,
   campaignId: r.campaign_id,
   utmCampaign: r.utm_campaign,
+  variants: r.variants,
+  firstComment: r.first_comment,
   targets: r.targets.map((t) => ({ ...t, publishedAt: t.publishedAt ? new Date(t.publishedAt) : null })),
 });
 
@@ -195,7 +210,8 @@ export function createPostsRepo(db: Db) {
               'id', ${postTargets.id}, 'accountId', ${postTargets.accountId}, 'platform', ${postTargets.platform},
               'pageId', ${postTargets.pageId}, 'status', ${postTargets.status}, 'lastError', ${postTargets.lastError},
               'notice', ${postTargets.notice}, 'externalUrl', ${postTargets.externalUrl},
-              'publishedAt', ${postTargets.publishedAt}
+              'publishedAt', ${postTargets.publishedAt}, 'firstCommentStatus', ${postTargets.firstCommentStatus},
+              'firstCommentUrl', ${postTargets.firstCommentUrl}, 'firstCommentError', ${postTargets.firstCommentError}
             ) order by ${postTargets.createdAt}, ${postTargets.platform})
             from ${postTargets} where ${postTargets.postId} = ${posts.id}
           ), '[]'::json) as targets

@@ -25,6 +25,8 @@ const post = (over: Partial<Post> = {}): Post => ({
   options: {},
   facebookPageId: null,
   campaignId: null,
+  variants: {},
+  firstComment: "",
   status: "scheduled",
   scheduledAt: "2027-03-11T08:00:00.000Z",
   timezone: "Europe/Paris",
@@ -74,6 +76,7 @@ describe("calendar items (a whole post as the calendar's read gives it)", () => 
       notice: null,
       externalUrl: null,
       publishedAt: null,
+      firstComment: null,
     });
     const targets = [target("published"), target("failed"), target("unconfirmed")];
     expect(item({ status: "partially_published", targets }).results).toEqual({ published: 1, failed: 2 });

@@ -11,6 +11,8 @@ export const testPost = (id: string, scheduledAt: string, extra: Partial<Post> =
   options: {},
   facebookPageId: null,
   campaignId: null,
+  variants: {},
+  firstComment: "",
   status: "scheduled",
   scheduledAt,
   timezone: "UTC",
