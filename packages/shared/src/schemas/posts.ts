@@ -165,6 +165,12 @@ export const createPostBodySchema = z.object({
    * browser whose clock is off still publishes now. Only with status "scheduled".
    */
   publishNow: z.boolean().default(false),
+  /**
+   * Add to queue (issue 23): the server puts the post in the next free time slot of each chosen account (the
+   * date and time sent are ignored); accounts whose next free slots differ get a post each. Only with status
+   * "scheduled", not with publishNow.
+   */
+  queue: z.boolean().default(false),
 });
 export type CreatePostBody = z.infer<typeof createPostBodySchema>;
 export type CreatePostInput = z.input<typeof createPostBodySchema>;
