@@ -10,7 +10,7 @@ import {
 } from "@app/shared";
 import { Check } from "lucide-react";
 import { RadioGroup as RadioGroupPrimitive } from "radix-ui";
-import { type ReactNode, useId, useState } from "react";
+import { useId, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
@@ -21,6 +21,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { describedBy, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -37,24 +38,6 @@ import {
   EMPTY_CAMPAIGN_FORM,
   type StatusChoice,
 } from "../utils/campaigns";
-
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** Props an input needs to name its error to screen readers. */
-const describedBy = (id: string, error?: string) =>
-  error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
 
 /**
  * Create Campaign, or Edit of an existing one (the same form). What was typed stays when the server refuses;

@@ -1,6 +1,6 @@
 import { TASK_PRIORITIES, TASK_STATUSES, type Task, type WorkspaceMember } from "@app/shared";
 import { Trash2 } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
+import { useId, useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
@@ -12,8 +12,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { describedBy, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Textarea } from "@/components/ui/textarea";
@@ -26,36 +26,6 @@ import {
   taskFormToBody,
   taskToForm,
 } from "../utils/tasks";
-
-function Field({
-  id,
-  label,
-  error,
-  children,
-  className,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <div className={className ?? "grid gap-2"}>
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** Props an input needs to name its error to screen readers. */
-const describedBy = (id: string, error?: string) =>
-  error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
 
 /**
  * New Task, or an existing task opened from the board or list (the same form, with Delete). What was typed
