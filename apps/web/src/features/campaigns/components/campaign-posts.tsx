@@ -2,8 +2,8 @@ import type { CampaignPost } from "@app/shared";
 import { CalendarX2, List, Milestone } from "lucide-react";
 import { useState } from "react";
 import { PlatformIcon } from "@/components/platform-icon";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { ViewToggle } from "@/components/ui/view-toggle";
 import { PostStatusBadge } from "@/features/posts/components/post-status-badge";
 import { formatFigure } from "@/lib/figures";
 import { formatDateTime, formatPlainDate, formatTime } from "@/lib/time-zone";
@@ -101,25 +101,15 @@ export function CampaignPosts({ posts, zone, color }: { posts: CampaignPost[]; z
           <CardDescription>Times are shown in your time zone, {zone}.</CardDescription>
         </div>
         {posts.length > 0 && (
-          <fieldset className="inline-flex rounded-md border p-0.5" aria-label="Show posts as">
-            {(
-              [
-                ["timeline", Milestone, "Timeline"],
-                ["list", List, "List"],
-              ] as const
-            ).map(([value, Icon, label]) => (
-              <Button
-                key={value}
-                size="sm"
-                variant={view === value ? "secondary" : "ghost"}
-                aria-pressed={view === value}
-                onClick={() => setView(value)}
-              >
-                <Icon aria-hidden />
-                {label}
-              </Button>
-            ))}
-          </fieldset>
+          <ViewToggle
+            label="Show posts as"
+            value={view}
+            options={[
+              ["timeline", Milestone, "Timeline"],
+              ["list", List, "List"],
+            ]}
+            onChange={setView}
+          />
         )}
       </CardHeader>
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">

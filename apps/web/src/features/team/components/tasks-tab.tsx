@@ -16,6 +16,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
+import { ViewToggle } from "@/components/ui/view-toggle";
 import { usePosts } from "@/features/posts/api/get-posts";
 import { permissionOf } from "@/lib/permissions";
 import { useTasks } from "../api/tasks";
@@ -215,25 +216,15 @@ export function TasksTab({ myUserId, myRole }: { myUserId: string; myRole: Works
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <fieldset className="inline-flex rounded-md border p-0.5" aria-label="View">
-          {(
-            [
-              ["board", Columns3, "Board"],
-              ["list", List, "List"],
-            ] as const
-          ).map(([value, Icon, label]) => (
-            <Button
-              key={value}
-              size="sm"
-              variant={view === value ? "secondary" : "ghost"}
-              aria-pressed={view === value}
-              onClick={() => setView(value)}
-            >
-              <Icon aria-hidden />
-              {label}
-            </Button>
-          ))}
-        </fieldset>
+        <ViewToggle
+          label="View"
+          value={view}
+          options={[
+            ["board", Columns3, "Board"],
+            ["list", List, "List"],
+          ]}
+          onChange={setView}
+        />
         <PermissionHint permission={mayCreate}>
           <Button onClick={() => open(null)} disabled={!mayCreate.allowed}>
             <Plus aria-hidden />
