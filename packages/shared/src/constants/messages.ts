@@ -1,4 +1,6 @@
 import { MEDIA_MAX_PIXELS } from "./media";
+import { HASHTAG_GROUP_NAME_MAX } from "./post-tools";
+import { MAX_HASHTAGS } from "./posts";
 
 /** The spec's user-facing texts: one home for each, used by the server and the web app. */
 export const AUTH_MESSAGES = {
@@ -639,4 +641,40 @@ export const CAMPAIGN_MESSAGES = {
   emptyDescription: "Group posts under a campaign to follow their dates and results together.",
   utmHelp:
     "Links in this campaign's posts get utm_source (the network), utm_medium=social and utm_campaign when they go out. Links that already carry UTM parameters are left as they are.",
+} as const;
+
+/** Saved hashtag groups (issue 23). */
+export const HASHTAG_GROUP_MESSAGES = {
+  nameRequired: "Give the hashtag group a name.",
+  nameTooLong: `A hashtag group's name can be at most ${HASHTAG_GROUP_NAME_MAX} characters.`,
+  nameTaken: (name: string) => `A hashtag group named “${name}” already exists. Choose another name.`,
+  hashtagsRequired: "Add at least one hashtag to the group.",
+  tooManyHashtags: `A hashtag group can hold at most ${MAX_HASHTAGS} hashtags.`,
+  tooManyGroups: (n: number) => `A workspace can save at most ${n} hashtag groups. Delete one you no longer use.`,
+  notFound: "Hashtag group not found.",
+  listFailed: "Failed to load hashtag groups. Please try again.",
+  empty: "No saved groups yet. Add hashtags to the post, then save them as a group.",
+  saved: "Hashtag group saved",
+  deleted: "Hashtag group deleted",
+  added: (n: number, name: string) => (n === 1 ? `Added 1 hashtag from ${name}.` : `Added ${n} hashtags from ${name}.`),
+  nothingNew: (name: string) => `Every hashtag of ${name} is already in the post.`,
+  /** some of the group's hashtags were left out: the post reached its limit */
+  capped: (added: number, left: number, max: number) =>
+    `A post can have at most ${max} hashtags: ${added} added, ${left} left out.`,
+  cappedTitle: "Hashtag limit reached",
+  saveCurrentEmpty: "Add hashtags to the post first, then save them as a group.",
+  confirmDelete: (name: string) => `Delete the hashtag group “${name}”?`,
+  confirmDeleteDetail: "Posts that already use its hashtags keep them.",
+} as const;
+
+/** Duplicating a post and searching the posts list (issue 23). */
+export const POST_TOOLS_MESSAGES = {
+  duplicatedTitle: "Post duplicated",
+  duplicated: "The copy is a new draft; it opens in the composer.",
+  duplicateFailed: "Failed to duplicate the post.",
+  searchLabel: "Search posts",
+  searchPlaceholder: "Search text or #hashtags",
+  /** a search's answer reached its limit */
+  searchLimited: (n: number) => `Showing the first ${n} matches. Add words to narrow the search.`,
+  noMatch: (q: string) => `No posts match “${q}”.`,
 } as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CAMPAIGN_MESSAGES, INPUT_MESSAGES } from "../constants/messages";
+import { POST_LIST_MAX_LIMIT, POST_SEARCH_MAX_LENGTH } from "../constants/post-tools";
 import {
   ASPECT_RATIOS,
   FIRST_COMMENT_STATUSES,
@@ -93,7 +94,8 @@ export const postOptionsSchema = z
   .partial();
 export type PostOptions = z.infer<typeof postOptionsSchema>;
 
-const hashtagSchema = singleLineText("A hashtag")
+/** One hashtag, without its # (posts, variants and saved hashtag groups). */
+export const hashtagSchema = singleLineText("A hashtag")
   .trim()
   .transform((t) => t.replace(/^#+/, ""))
   .pipe(
@@ -251,7 +253,12 @@ export const listPostsQuerySchema = z.object({
   status: z.enum(POST_STATUSES).optional(),
   /** the posts of one campaign */
   campaignId: z.uuid().optional(),
+  /** posts whose text or hashtags contain these words (case ignored, no wildcard: rules/post-search.ts) */
+  q: singleLineText("Search").trim().max(POST_SEARCH_MAX_LENGTH).optional(),
+  /** at most this many posts (the soonest); a search returns POST_SEARCH_LIMIT by default */
+  limit: z.coerce.number().int().min(1).max(POST_LIST_MAX_LIMIT).optional(),
 });
+export type ListPostsQuery = z.infer<typeof listPostsQuerySchema>;
 
 export const postEventSchema = z.object({
   type: z.literal("posts.changed"),
