@@ -1,13 +1,6 @@
 import { pipeline, Readable } from "node:stream";
+import { safeCell } from "@app/shared";
 import { stringify } from "csv-stringify";
-
-/**
- * A text cell a spreadsheet would run as a formula (= + - @, or a leading tab or carriage return) starts with an
- * apostrophe, so it is shown as text.
- */
-export function safeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 export type CsvValue = string | number | boolean | null | undefined;
 

@@ -12,11 +12,11 @@ import {
   type PostsTableResponse,
   RESULTS_MESSAGES,
   RESULTS_PAGE_SIZE,
+  safeCell,
 } from "@app/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { socialAccounts } from "../../src/db/schema";
-import { safeCell } from "../../src/lib/csv";
 import { parseCsv } from "../csv";
 import { createTestApp, signedInUser, type TestApp, testClock } from "../helpers";
 import {

@@ -678,3 +678,70 @@ export const POST_TOOLS_MESSAGES = {
   searchLimited: (n: number) => `Showing the first ${n} matches. Add words to narrow the search.`,
   noMatch: (q: string) => `No posts match “${q}”.`,
 } as const;
+
+/** Posts in and out by CSV (issue 23). */
+export const POST_CSV_MESSAGES = {
+  importButton: "Import CSV",
+  exportButton: "Export CSV",
+  dialogTitle: "Import posts from a CSV file",
+  dialogDescription:
+    "One post per row. The first line names the columns; an exported file has them all and imports back as it is.",
+  template: "Download a template",
+  chooseFile: "CSV file",
+  noFile: "Choose a CSV file to import.",
+  checking: "Checking the file…",
+  modeLabel: "Import the valid rows as",
+  modes: {
+    draft: "Drafts",
+    pending_approval: "Submitted for approval",
+    scheduled: "Scheduled at their date and time",
+    queue: "Added to the queue (next free time slots)",
+  },
+  previewSummary: (valid: number, refused: number) =>
+    `${valid} ${valid === 1 ? "row is" : "rows are"} ready to import; ${refused} ${refused === 1 ? "has" : "have"} problems and will not be imported.`,
+  importValid: (n: number) => (n === 1 ? "Import 1 post" : `Import ${n} posts`),
+  importing: "Importing…",
+  importedTitle: "Posts imported",
+  imported: (done: number, refused: number) =>
+    `${done} ${done === 1 ? "post" : "posts"} imported${refused ? `, ${refused} refused` : ""}.`,
+  downloadRefused: "Download refused rows",
+  refusedHint: "The refused rows, with an error column saying why: fix them and import the file again.",
+  importFailed: "Failed to import the file. Please try again.",
+  exportFailed: "Failed to export the posts. Please try again.",
+  ok: "OK",
+  /** the file as a whole */
+  tooManyRows: (max: number) =>
+    `A file can hold at most ${max.toLocaleString("en-US")} posts. Split it into files of ${max.toLocaleString("en-US")} rows or fewer.`,
+  tooLarge: (mb: number) => `A file can be at most ${mb} MB.`,
+  empty: "The file has no posts: there is no row after the line naming the columns.",
+  unreadable: (detail: string) => `The file could not be read as CSV: ${detail}`,
+  unknownColumn: (name: string, known: string) =>
+    `The column “${name}” is not one an import reads. The first line names the columns, among: ${known}.`,
+  duplicateColumn: (name: string) => `The column “${name}” is named twice in the first line.`,
+  textColumnMissing: (known: string) => `The first line must name the columns, with “text” among them: ${known}.`,
+  /** one row's cells */
+  dateFormat: "Use a date written YYYY-MM-DD.",
+  timeFormat: "Use a time written HH:MM.",
+  timeZoneUnknown: (zone: string) => `“${zone}” is not a time zone: use a name such as Europe/Paris.`,
+  unknownNetwork: (name: string, networks: string) => `“${name}” is not a network: use ${networks}.`,
+  networkNotConnected: (network: string) => `No ${network} account is connected.`,
+  networkAmbiguous: (network: string, example: string) =>
+    `Several ${network} accounts are connected: name one, e.g. ${example}.`,
+  accountNotFound: (ref: string) => `No connected account matches “${ref}”.`,
+  mediaNotFound: (name: string) => `The media library has no file named “${name}”.`,
+  mediaAmbiguous: (name: string, n: number) =>
+    `${n} files of the media library are named “${name}”: rename one, or name it by its id.`,
+  cropUnknown: (value: string) => `“[${value}]” is not a crop: use [1:1], [16:9], [9:16] or [4:5].`,
+  mediaUrlFailed: (url: string, reason: string) => `The file at ${url} could not be added to the library: ${reason}`,
+  urlNotWeb: "only http and https addresses are fetched.",
+  urlPrivate: "it is not on the public internet.",
+  urlStatus: (status: number) => `the server answered ${status}.`,
+  urlUnreachable: "the server could not be reached.",
+  urlTooManyRedirects: "it redirects too many times.",
+  campaignNotFound: (name: string) => `No campaign is named “${name}”.`,
+  campaignAmbiguous: (name: string) => `Several campaigns are named “${name}”: name it by its UTM slug instead.`,
+  jsonInvalid: (column: string) => `The ${column} column is not valid JSON.`,
+  jsonRefused: (column: string, detail: string) => `The ${column} column is refused: ${detail}`,
+  /** an import that saves nothing because the mode is not allowed */
+  queueUnavailable: "Adding to the queue is not available.",
+} as const;

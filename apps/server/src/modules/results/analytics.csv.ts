@@ -1,7 +1,6 @@
 import { pipeline, Readable } from "node:stream";
-import type { PostResult } from "@app/shared";
+import { type PostResult, safeCell } from "@app/shared";
 import { stringify } from "csv-stringify";
-import { safeCell } from "../../lib/csv";
 
 /** The export's columns, in order: a header and how each row fills it. */
 const COLUMNS: [header: string, cell: (row: PostResult) => string | number | null][] = [
@@ -22,8 +21,6 @@ const COLUMNS: [header: string, cell: (row: PostResult) => string | number | nul
   ["Read at", (r) => r.capturedAt],
 ];
 export const EXPORT_HEADER = COLUMNS.map(([header]) => header);
-
-/** The formula defusing of every CSV file the app writes (lib/csv.ts). */
 
 const cellOf = (value: string | number | null) =>
   value === null ? "" : typeof value === "number" ? String(value) : safeCell(value);
