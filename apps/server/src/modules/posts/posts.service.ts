@@ -376,6 +376,17 @@ export function createPostsService(deps: PostsDeps) {
     },
 
     /**
+     * What saving this post would refuse, without saving it (the CSV import's preview): the same rights and
+     * rules as create. The plan's monthly limit and a queue's free slots are known only when saving.
+     */
+    async check(member: Member, input: CreatePostBody): Promise<void> {
+      if (input.status === "scheduled" && (await mustSubmit(member))) throw submitInstead();
+      assertCan(member, "post", SAVE_PERMISSION[input.status]);
+      const { platforms } = await targetsFor(member.workspaceId, input);
+      await checked(member.workspaceId, input, platforms);
+    },
+
+    /**
      * Changes a post that has not started publishing. A new date alone keeps the time (a reschedule); the
      * date and time are read in the post's zone, so a daylight-saving change never shifts it. See assertMaySave
      * for the right each change needs. A member whose posts need approval cannot schedule: their change of an
