@@ -26,6 +26,9 @@ import { usageRoutes } from "./modules/billing/usage.routes";
 import { createCampaignsRepo } from "./modules/campaigns/campaigns.repo";
 import { campaignsRoutes } from "./modules/campaigns/campaigns.routes";
 import { createCampaignsService } from "./modules/campaigns/campaigns.service";
+import { createHashtagGroupsRepo } from "./modules/hashtag-groups/hashtag-groups.repo";
+import { hashtagGroupsRoutes } from "./modules/hashtag-groups/hashtag-groups.routes";
+import { createHashtagGroupsService } from "./modules/hashtag-groups/hashtag-groups.service";
 import { healthRoutes } from "./modules/health/health.routes";
 import { inboxJobHandlers } from "./modules/inbox/inbox.jobs";
 import { createInboxRepo } from "./modules/inbox/inbox.repo";
@@ -221,6 +224,9 @@ export async function buildApp(deps: AppDeps) {
   // Campaigns: posts grouped under a name, a colour and dates, with their results added up.
   const campaigns = createCampaignsService({ repo: createCampaignsRepo(database.db), hub, now: deps.now });
   await app.register(campaignsRoutes, { auth, service: campaigns });
+  // Saved hashtag groups: the composer adds one's hashtags to a post in one click.
+  const hashtagGroups = createHashtagGroupsService({ repo: createHashtagGroupsRepo(database.db), now: deps.now });
+  await app.register(hashtagGroupsRoutes, { auth, service: hashtagGroups });
   // Engagement → Inbox: the comments collected from the networks (their collection runs in the jobs worker).
   const inbox = createInboxService({
     repo: createInboxRepo(database.db),

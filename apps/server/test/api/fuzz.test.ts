@@ -257,6 +257,7 @@ function realValues(op: Operation, param: string): string[] {
   if (p.startsWith("/api/accounts/")) return [world.ids.account];
   if (p.startsWith("/api/notifications/")) return [world.ids.notification];
   if (p.startsWith("/api/campaigns/")) return [world.ids.campaign];
+  if (p.startsWith("/api/hashtag-groups/")) return [world.ids.hashtagGroup];
   if (p.startsWith("/api/inbox/messages/")) return [world.ids.inboxMessage];
   if (p.startsWith("/api/inbox/")) return [world.ids.conversation];
   if (p.startsWith("/api/billing/local/sessions/")) return [world.ids.billingSession];

@@ -119,6 +119,14 @@ const task = async (w: World) =>
 const campaign = async (w: World) =>
   (await asOwner(w, { method: "POST", url: "/api/campaigns", payload: { name: `Campaign ${++seq}` } })).campaign
     .id as string;
+const hashtagGroup = async (w: World) =>
+  (
+    await asOwner(w, {
+      method: "POST",
+      url: "/api/hashtag-groups",
+      payload: { name: `Owner's group ${++seq}`, hashtags: ["owner"] },
+    })
+  ).group.id as string;
 /** One portal session of the owner's, for every portal action (opening portals is rate limited). */
 let portal: Promise<string> | undefined;
 const portalToken = (w: World) => {
@@ -236,6 +244,11 @@ const CASES: Record<string, Case> = {
     needs: ["post", "schedule"],
     request: async (w) => ({ method: "POST", url: `/api/posts/${await post(w, "scheduled")}/publish` }),
     refusal: APPROVAL_MESSAGES.needsApproval,
+  },
+  "POST /api/posts/:id/duplicate": {
+    needs: ["post", "draft"],
+    // Any post of the workspace (here the owner's scheduled one) becomes a draft of the caller's.
+    request: async (w) => ({ method: "POST", url: `/api/posts/${await post(w, "scheduled")}/duplicate` }),
   },
   "POST /api/posts/:id/retry": {
     needs: ["post", "schedule"],
@@ -355,6 +368,29 @@ const CASES: Record<string, Case> = {
       url: `/api/campaigns/${await campaign(w)}/posts`,
       payload: { postIds: [await post(w, "scheduled")] },
     }),
+  },
+
+  // Saved hashtag groups: every member reads them; post.draft saves, changes and deletes them (post-tools.test.ts).
+  "GET /api/hashtag-groups": get("/api/hashtag-groups"),
+  "POST /api/hashtag-groups": {
+    needs: ["post", "draft"],
+    request: async () => ({
+      method: "POST",
+      url: "/api/hashtag-groups",
+      payload: { name: `Group ${++seq}`, hashtags: ["matrix"] },
+    }),
+  },
+  "PATCH /api/hashtag-groups/:id": {
+    needs: ["post", "draft"],
+    request: async (w) => ({
+      method: "PATCH",
+      url: `/api/hashtag-groups/${await hashtagGroup(w)}`,
+      payload: { name: `Renamed ${++seq}`, hashtags: ["renamed"] },
+    }),
+  },
+  "DELETE /api/hashtag-groups/:id": {
+    needs: ["post", "draft"],
+    request: async (w) => ({ method: "DELETE", url: `/api/hashtag-groups/${await hashtagGroup(w)}` }),
   },
 
   // Engagement → Inbox: reading, assigning, done, read marks and notes for every member (inbox.test.ts).

@@ -1,7 +1,7 @@
 /**
  * The app and the data the fuzz and authorization-matrix tests run against: the app listening on a real port
  * with its own sandbox and the production logger's options (every line captured), two users with sessions,
- * user A's posts, media, connected accounts, notification, task, campaign and billing session, and every secret the tests
+ * user A's posts, media, connected accounts, notification, task, campaign, hashtag group and billing session, and every secret the tests
  * must never find in an answer or in the log.
  */
 import { readdir, readFile } from "node:fs/promises";
@@ -78,6 +78,8 @@ export interface OwnedIds {
   conversation: string;
   /** the comment that began it */
   inboxMessage: string;
+  /** a saved hashtag group of A's workspace */
+  hashtagGroup: string;
 }
 
 export interface World {
@@ -217,6 +219,15 @@ export async function buildWorld(t: FuzzApp): Promise<World> {
   });
   if (filled.statusCode !== 204) throw new Error(`campaign posts failed: ${filled.statusCode} ${filled.body}`);
 
+  // A saved hashtag group.
+  const group = await t.app.inject({
+    method: "POST",
+    url: "/api/hashtag-groups",
+    headers: json({ cookie: a.cookie }),
+    payload: { name: "A's hashtags", hashtags: ["alpha", "beta"] },
+  });
+  if (group.statusCode !== 201) throw new Error(`hashtag group failed: ${group.statusCode} ${group.body}`);
+
   // A pending invitation into A's workspace (written directly: inviting needs Premium, which A has not).
   const [invitation] = await t.db
     .insert(workspaceInvitations)
@@ -313,6 +324,7 @@ export async function buildWorld(t: FuzzApp): Promise<World> {
       session: aSession?.id as string,
       conversation,
       inboxMessage: inboxMessage.id,
+      hashtagGroup: group.json().group.id as string,
     },
     sandboxTokens,
     publicMediaPath,

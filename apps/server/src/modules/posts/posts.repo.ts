@@ -9,6 +9,7 @@ import {
 } from "@app/shared";
 import { and, asc, count, eq, gte, inArray, lte, notInArray, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "../../db/client";
+import { containing } from "../../db/like";
 import { lockWorkspace } from "../../db/locks";
 import { campaigns, posts, postTargets, workspaces } from "../../db/schema";
 import { type ClaimedPost, derivePostStatus } from "../../worker/queue.repo";
@@ -194,7 +195,7 @@ export function createPostsRepo(db: Db) {
      */
     async list(
       workspaceId: string,
-      filter: { from?: Date; to?: Date; status?: PostStatus; campaignId?: string },
+      filter: { from?: Date; to?: Date; status?: PostStatus; campaignId?: string; q?: string; limit?: number },
     ): Promise<PostForApi[]> {
       const where = and(
         eq(posts.workspaceId, workspaceId),
@@ -202,6 +203,11 @@ export function createPostsRepo(db: Db) {
         filter.to ? lte(posts.scheduledAt, filter.to) : undefined,
         filter.status ? eq(posts.status, filter.status) : undefined,
         filter.campaignId ? eq(posts.campaignId, filter.campaignId) : undefined,
+        // The search of rules/post-search.ts: the text, then a line of the hashtags with their #.
+        filter.q
+          ? sql`(${posts.content} || chr(10) || coalesce((select string_agg('#' || h, ' ' order by n)
+              from unnest(${posts.hashtags}) with ordinality as u(h, n)), '')) ilike ${containing(filter.q)}`
+          : undefined,
       );
       const res = await db.execute(sql`
         select coalesce(json_agg(x order by x.scheduled_at, x.created_at), '[]'::json) as list from (
@@ -216,6 +222,7 @@ export function createPostsRepo(db: Db) {
             from ${postTargets} where ${postTargets.postId} = ${posts.id}
           ), '[]'::json) as targets
           from ${posts} where ${where}
+          ${filter.limit ? sql`order by ${posts.scheduledAt}, ${posts.createdAt} limit ${filter.limit}` : sql``}
         ) x`);
       const [first] = (res as unknown as { rows: { list: RawPost[] }[] }).rows;
       return (first?.list ?? []).map(fromRaw);

@@ -29,7 +29,8 @@ export async function postsRoutes(app: FastifyInstance, opts: { auth: Auth; serv
       preHandler,
       schema: {
         tags,
-        summary: "Posts going out between from and to (ISO instants), soonest first",
+        summary:
+          "Posts going out between from and to (ISO instants), soonest first; q finds posts by their text or hashtags (case ignored, % and _ taken as they are), at most limit (100 by default with q)",
         querystring: listPostsQuerySchema,
         response: { 200: postListResponseSchema },
       },
@@ -112,6 +113,21 @@ export async function postsRoutes(app: FastifyInstance, opts: { auth: Auth; serv
       schema: { tags, summary: "Publish a scheduled post now", params: idParams, response: one },
     },
     async (req) => ({ post: await service.publishNow(memberOf(req), req.params.id) }),
+  );
+
+  r.post(
+    "/api/posts/:id/duplicate",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary:
+          "Copy a post of the workspace into a new draft of the caller's (members who write drafts): its text, hashtags, mentions, media, options, variants, first comment, campaign and accounts, not its results",
+        params: idParams,
+        response: { 201: postResponseSchema },
+      },
+    },
+    async (req, reply) => reply.status(201).send({ post: await service.duplicate(memberOf(req), req.params.id) }),
   );
 
   r.post(

@@ -8,13 +8,16 @@ import {
   can,
   checkPost,
   DEFAULT_DRAFT_TIME,
+  type ListPostsQuery,
   MEDIA_MESSAGES,
   monthWindow,
   NOTIFICATION_DETAIL_MESSAGES,
   needsApproval,
+  normalizeSearch,
   PLANS,
   type Platform,
   POST_MESSAGES,
+  POST_SEARCH_LIMIT,
   type Post,
   type PostHistoryAction,
   type PostStatus,
@@ -52,6 +55,7 @@ import {
   whenOf,
   writtenFrom,
 } from "./post-changes";
+import { duplicateBody } from "./post-duplicate";
 import type { NewTarget, PostsRepo, PostWithTargets } from "./posts.repo";
 
 export interface PostsDeps {
@@ -303,15 +307,16 @@ export function createPostsService(deps: PostsDeps) {
   }
 
   return {
-    async list(
-      member: Member,
-      filter: { from?: string; to?: string; status?: PostStatus; campaignId?: string },
-    ): Promise<Post[]> {
+    /** The posts of the filter, soonest first; a search (q) returns at most POST_SEARCH_LIMIT unless told. */
+    async list(member: Member, filter: ListPostsQuery): Promise<Post[]> {
+      const q = normalizeSearch(filter.q);
       const rows = await repo.list(member.workspaceId, {
         from: filter.from ? new Date(filter.from) : undefined,
         to: filter.to ? new Date(filter.to) : undefined,
         status: filter.status,
         campaignId: filter.campaignId,
+        q: q || undefined,
+        limit: filter.limit ?? (q ? POST_SEARCH_LIMIT : undefined),
       });
       return rows.map(toApiPost);
     },
@@ -437,6 +442,22 @@ export function createPostsService(deps: PostsDeps) {
       const row = await save(member, existing, w);
       if (!row) throw notPending();
       return toApiPost(row);
+    },
+
+    /**
+     * A new draft of the member's with what the post says and where it goes (text, hashtags, mentions, media,
+     * options, variants, first comment, campaign, accounts), without what became of it. Needs post.draft: a
+     * Contributor copies any post of the workspace into a draft of their own. It keeps the post's date and
+     * time while they are ahead, else takes a draft's default; accounts and media gone since are left out.
+     */
+    async duplicate(member: Member, id: string): Promise<Post> {
+      assertCan(member, "post", "draft");
+      const source = await repo.find(member.workspaceId, id);
+      if (!source) throw notFound(POST_MESSAGES.notFound);
+      const active = new Set((await deps.accounts.listActive(member.workspaceId)).map((a) => a.id));
+      const media = [source.media, ...Object.values(source.variants ?? {}).map((v) => v?.media ?? [])].flat();
+      const kept = await deps.media.facts(member.workspaceId, [...new Set(media.map((m) => m.id))]);
+      return this.create(member, duplicateBody(source, { accounts: active, media: kept, now: now() }));
     },
 
     /** Needs post.delete, except that a member who may write drafts may delete a draft of their own. */
