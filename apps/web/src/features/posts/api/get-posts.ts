@@ -24,6 +24,7 @@ export async function getPosts(range: PostsRange, signal?: AbortSignal): Promise
   if (range.from) params.set("from", range.from);
   if (range.to) params.set("to", range.to);
   if (range.status) params.set("status", range.status);
+  if (range.q) params.set("q", range.q);
   const qs = params.toString();
   return (await api(`/api/posts${qs ? `?${qs}` : ""}`, { schema: postListResponseSchema, signal })).posts;
 }

@@ -1,13 +1,17 @@
 import { PLATFORM_LABELS, type Post, REVISABLE_STATUSES } from "@app/shared";
-import { Clock, Pencil } from "lucide-react";
+import { Clock, Copy, Pencil } from "lucide-react";
 import { Link } from "react-router";
+import { PermissionHint } from "@/components/permission-hint";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Separator } from "@/components/ui/separator";
 import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
 import { PostComments, PostHistory } from "@/features/approvals/components/post-activity";
 import { ReviewActions } from "@/features/approvals/components/review-actions";
+import { useCan } from "@/lib/permissions";
 import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
+import { useDuplicateAction } from "../hooks/use-duplicate-post";
 import { usePostActions } from "../hooks/use-post-actions";
 import { PostMoment } from "./post-moment";
 import { PostResults } from "./post-results";
@@ -15,8 +19,9 @@ import { PostStatusBadge } from "./post-status-badge";
 
 /**
  * A post opened from the calendar (or the approvals queue): its text, when, where, and what each network made
- * of it; Approve and Reject for an approver while it waits; the team's comments and its history. With
- * `loading`, it opens at once and shows its place while the post is read.
+ * of it; Approve and Reject for an approver while it waits; Edit; Duplicate (a new draft, opened in the
+ * composer); the team's comments and its history. With `loading`, it opens at once and shows its place while
+ * the post is read.
  */
 export function PostDetailsDialog({
   post,
@@ -28,6 +33,8 @@ export function PostDetailsDialog({
   onOpenChange(open: boolean): void;
 }) {
   const actions = usePostActions();
+  const copies = useDuplicateAction();
+  const mayDuplicate = useCan("post", "draft");
   const zone = useDisplayTimeZone();
   return (
     <Dialog open={post !== null || loading} onOpenChange={onOpenChange}>
@@ -75,6 +82,21 @@ export function PostDetailsDialog({
                   </Link>
                 </Button>
               )}
+              <PermissionHint permission={mayDuplicate}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={copies.pendingId === post.id || !mayDuplicate.allowed}
+                  onClick={() => copies.duplicate(post)}
+                >
+                  {copies.pendingId === post.id ? (
+                    <Spinner className="size-4 text-current" label="Duplicating" />
+                  ) : (
+                    <Copy aria-hidden />
+                  )}
+                  Duplicate
+                </Button>
+              </PermissionHint>
             </div>
             <Separator />
             <PostComments postId={post.id} />

@@ -1,5 +1,5 @@
 import { PLATFORM_LABELS, type Post, REVISABLE_STATUSES } from "@app/shared";
-import { Clock, Pencil, Send, Trash2 } from "lucide-react";
+import { Clock, Copy, Pencil, Send, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { PermissionHint } from "@/components/permission-hint";
 import { PlatformIcon } from "@/components/platform-icon";
@@ -16,7 +16,8 @@ import { PostStatusBadge } from "./post-status-badge";
 /**
  * One post of the list: its text, when, where and what became of it, with Edit (also of a failed post, which
  * then goes again where it failed), Publish now (scheduled) and Delete (anything not going out right now);
- * those the member's role does not allow are disabled with the reason.
+ * those the member's role does not allow are disabled with the reason. Duplicate (any post, even one going out)
+ * copies it into a new draft.
  */
 export function PostListItem({
   post,
@@ -26,6 +27,8 @@ export function PostListItem({
   onPublish,
   onDelete,
   onRetry,
+  onDuplicate,
+  duplicating = false,
 }: {
   post: Post;
   /** the post's campaign (its name and colour), when it has one */
@@ -35,6 +38,9 @@ export function PostListItem({
   onPublish(): void;
   onDelete(): void;
   onRetry(): void;
+  onDuplicate(): void;
+  /** its copy is being made */
+  duplicating?: boolean;
 }) {
   const excerpt = post.content.slice(0, 40);
   const me = useMe().data;
@@ -73,24 +79,36 @@ export function PostListItem({
         {campaign && <CampaignTag name={campaign.name} color={campaign.color} />}
       </div>
       <PostResults post={post} busy={pending} onRetry={onRetry} />
-      {post.status !== "publishing" && (
-        <div className="flex flex-wrap gap-2">
-          {REVISABLE_STATUSES.includes(post.status) && (
-            <Button size="sm" variant="outline" asChild>
-              <Link to={`/create-post?edit=${post.id}`} aria-label={`Edit post: ${excerpt}`}>
-                <Pencil aria-hidden />
-                Edit
-              </Link>
+      <div className="flex flex-wrap gap-2">
+        {REVISABLE_STATUSES.includes(post.status) && (
+          <Button size="sm" variant="outline" asChild>
+            <Link to={`/create-post?edit=${post.id}`} aria-label={`Edit post: ${excerpt}`}>
+              <Pencil aria-hidden />
+              Edit
+            </Link>
+          </Button>
+        )}
+        {post.status === "scheduled" && (
+          <PermissionHint permission={may.schedule}>
+            <Button size="sm" variant="outline" disabled={pending || !may.schedule.allowed} onClick={onPublish}>
+              {pending ? <Spinner className="size-4 text-current" label="Working" /> : <Send aria-hidden />}
+              Publish now
             </Button>
-          )}
-          {post.status === "scheduled" && (
-            <PermissionHint permission={may.schedule}>
-              <Button size="sm" variant="outline" disabled={pending || !may.schedule.allowed} onClick={onPublish}>
-                {pending ? <Spinner className="size-4 text-current" label="Working" /> : <Send aria-hidden />}
-                Publish now
-              </Button>
-            </PermissionHint>
-          )}
+          </PermissionHint>
+        )}
+        <PermissionHint permission={may.duplicate}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={duplicating || !may.duplicate.allowed}
+            onClick={onDuplicate}
+            aria-label={`Duplicate post: ${excerpt}`}
+          >
+            {duplicating ? <Spinner className="size-4 text-current" label="Duplicating" /> : <Copy aria-hidden />}
+            Duplicate
+          </Button>
+        </PermissionHint>
+        {post.status !== "publishing" && (
           <PermissionHint permission={may.remove}>
             <Button
               size="sm"
@@ -103,8 +121,8 @@ export function PostListItem({
               Delete
             </Button>
           </PermissionHint>
-        </div>
-      )}
+        )}
+      </div>
     </li>
   );
 }

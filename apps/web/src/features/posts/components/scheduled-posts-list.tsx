@@ -1,12 +1,20 @@
-import { POST_MESSAGES, type Post } from "@app/shared";
-import { CalendarX2, TriangleAlert } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import {
+  normalizeSearch,
+  POST_MESSAGES,
+  POST_SEARCH_LIMIT,
+  POST_SEARCH_MAX_LENGTH,
+  POST_TOOLS_MESSAGES,
+  type Post,
+} from "@app/shared";
+import { CalendarX2, Search, TriangleAlert } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -15,6 +23,7 @@ import { CampaignFilterSelect, useCampaignFilter } from "@/features/campaigns/co
 import { matchesCampaign } from "@/features/campaigns/utils/campaigns";
 import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 import { usePosts } from "../api/get-posts";
+import { useDuplicateAction } from "../hooks/use-duplicate-post";
 import { usePostActions } from "../hooks/use-post-actions";
 import { filterPosts, isListFilter, LIST_FILTERS, type ListFilter } from "../utils/post-list-filter";
 import { PostListItem } from "./post-list-item";
@@ -23,6 +32,8 @@ type Question = { kind: "publish" | "delete"; post: Post } | null;
 
 /** Posts shown at first (a busy month may hold thousands); more on request. */
 const PAGE_SIZE = 20;
+/** The search is sent once the user pauses typing this long. */
+const SEARCH_DELAY_MS = 300;
 
 /** What deleting asks: the spec's words for a scheduled post, and what stays on the networks for the others. */
 function deleteQuestion(post: Post): { title: string; description?: string } {
@@ -33,15 +44,18 @@ function deleteQuestion(post: Post): { title: string; description?: string } {
 }
 
 /**
- * Every post of the user, soonest first, of the status chosen (in the address, ?status=), with Edit, Publish
- * now and Delete where they apply.
+ * Every post of the user, soonest first, of the status chosen (in the address, ?status=; Drafts among them),
+ * found by a search of their text and hashtags (in the address, ?q=; the server searches), with Edit, Publish
+ * now, Duplicate and Delete where they apply.
  */
 export function ScheduledPostsList({ enabled = true }: { enabled?: boolean }) {
-  const posts = usePosts({}, { enabled });
+  const [params, setParams] = useSearchParams();
+  const q = normalizeSearch(params.get("q"));
+  const posts = usePosts(q ? { q } : {}, { enabled });
   const actions = usePostActions();
+  const copies = useDuplicateAction();
   const [question, setQuestion] = useState<Question>(null);
   const [shown, setShown] = useState(PAGE_SIZE);
-  const [params, setParams] = useSearchParams();
   const param = params.get("status");
   const filter: ListFilter = isListFilter(param) ? param : "all";
   const setFilter = (next: ListFilter) => {
@@ -57,6 +71,35 @@ export function ScheduledPostsList({ enabled = true }: { enabled?: boolean }) {
     );
   };
   const filterId = useId();
+  const searchId = useId();
+  // What is typed shows at once; the address (and the search) follows when the typing pauses. A change of the
+  // address from elsewhere (Show all posts, the browser's Back) comes back into the box.
+  const [typed, setTyped] = useState(q);
+  const written = useRef(q);
+  useEffect(() => {
+    if (q !== written.current) {
+      written.current = q;
+      setTyped(q);
+    }
+  }, [q]);
+  useEffect(() => {
+    const next = normalizeSearch(typed);
+    if (next === written.current) return;
+    const timer = setTimeout(() => {
+      written.current = next;
+      setShown(PAGE_SIZE);
+      setParams(
+        (p) => {
+          const u = new URLSearchParams(p);
+          if (next) u.set("q", next);
+          else u.delete("q");
+          return u;
+        },
+        { replace: true },
+      );
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed, setParams]);
   // One read of the campaigns names and paints every post's campaign.
   const campaigns = useCampaigns({ enabled });
   const campaignById = new Map((campaigns.data ?? []).map((c) => [c.id, c]));
@@ -110,6 +153,25 @@ export function ScheduledPostsList({ enabled = true }: { enabled?: boolean }) {
             onChange={setCampaignFilter}
           />
         </div>
+        <div className="relative w-full">
+          <Label htmlFor={searchId} className="sr-only">
+            {POST_TOOLS_MESSAGES.searchLabel}
+          </Label>
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            id={searchId}
+            type="search"
+            className="pl-9"
+            value={typed}
+            placeholder={POST_TOOLS_MESSAGES.searchPlaceholder}
+            maxLength={POST_SEARCH_MAX_LENGTH}
+            autoComplete="off"
+            onChange={(e) => setTyped(e.target.value)}
+          />
+        </div>
       </CardHeader>
       <CardContent>
         {posts.isError && list.length === 0 && (
@@ -134,7 +196,14 @@ export function ScheduledPostsList({ enabled = true }: { enabled?: boolean }) {
           !posts.isError && (
             <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-8 text-center">
               <CalendarX2 className="size-6 text-muted-foreground" aria-hidden />
-              {filter === "all" && campaignFilter === "" ? (
+              {q !== "" ? (
+                <>
+                  <p className="font-medium">{POST_TOOLS_MESSAGES.noMatch(q)}</p>
+                  <Button size="sm" variant="outline" onClick={() => setTyped("")}>
+                    Clear search
+                  </Button>
+                </>
+              ) : filter === "all" && campaignFilter === "" ? (
                 <>
                   <p className="font-medium">No scheduled posts</p>
                   <p className="text-sm text-muted-foreground">Posts you schedule or save as drafts appear here.</p>
@@ -180,9 +249,16 @@ export function ScheduledPostsList({ enabled = true }: { enabled?: boolean }) {
                 onPublish={() => setQuestion({ kind: "publish", post })}
                 onDelete={() => setQuestion({ kind: "delete", post })}
                 onRetry={() => actions.retry(post)}
+                onDuplicate={() => copies.duplicate(post)}
+                duplicating={copies.pendingId === post.id}
               />
             ))}
           </ul>
+        )}
+        {q !== "" && (posts.data?.length ?? 0) >= POST_SEARCH_LIMIT && (
+          <p className="mt-4 text-center text-sm text-muted-foreground">
+            {POST_TOOLS_MESSAGES.searchLimited(POST_SEARCH_LIMIT)}
+          </p>
         )}
         {shownList.length > shown && (
           <div className="mt-4 flex justify-center">

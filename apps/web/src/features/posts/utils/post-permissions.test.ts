@@ -17,6 +17,15 @@ describe("postPermissions", () => {
     );
   });
 
+  it("lets every role that writes drafts duplicate any post into a draft of its own", () => {
+    for (const role of ["owner", "admin", "editor", "contributor"] as const) {
+      expect(postPermissions(me(role), { status: "published", authorId: "someone-else" }).duplicate.allowed).toBe(true);
+    }
+    expect(
+      postPermissions({ role: undefined, userId: undefined }, { status: "draft", authorId: "me" }).duplicate.allowed,
+    ).toBe(false);
+  });
+
   it("lets editors, admins and owners delete, publish and retry any post", () => {
     for (const role of ["owner", "admin", "editor"] as const) {
       const p = postPermissions(me(role), { status: "failed", authorId: "someone-else" });

@@ -1,10 +1,14 @@
-import type { Post, PostEvent, PostStatus } from "@app/shared";
+import { matchesPostSearch, type Post, type PostEvent, type PostStatus } from "@app/shared";
 
-/** Which posts one cached list holds: those going out in [from, to), optionally of one status. */
+/**
+ * Which posts one cached list holds: those going out in [from, to), optionally of one status, optionally those
+ * a search finds (their text or hashtags, rules/post-search.ts).
+ */
 export interface PostsRange {
   from?: string;
   to?: string;
   status?: PostStatus;
+  q?: string;
 }
 
 const soonestFirst = (a: Post, b: Post) => a.scheduledAt.localeCompare(b.scheduledAt) || a.id.localeCompare(b.id);
@@ -14,6 +18,7 @@ export function inRange(post: Post, range: PostsRange): boolean {
   const at = Date.parse(post.scheduledAt);
   if (range.from && at < Date.parse(range.from)) return false;
   if (range.to && at >= Date.parse(range.to)) return false;
+  if (range.q && !matchesPostSearch(post, range.q)) return false;
   return !range.status || post.status === range.status;
 }
 

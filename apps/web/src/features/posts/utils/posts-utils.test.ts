@@ -33,6 +33,17 @@ describe("posts cache", () => {
     const list = [draft];
     expect(removePost(list, "zzz")).toBe(list);
   });
+
+  it("keeps a searched list to the posts the search finds, as they change", () => {
+    const sale = post("s", "2027-03-10T09:00:00.000Z", { content: "Summer sale: 50% off", hashtags: ["Deals"] });
+    expect(inRange(sale, { q: "50%" })).toBe(true);
+    expect(inRange(sale, { q: "#deals" })).toBe(true);
+    expect(inRange(sale, { q: "50_" })).toBe(false);
+    const renamed = { ...sale, content: "Winter sale", hashtags: [] };
+    expect(upsertPost([sale], renamed, { q: "summer" })).toEqual([]);
+    expect(upsertPost([], sale, { q: "SUMMER" })).toEqual([sale]);
+    expect(upsertPost([], sale, { q: "SUMMER", status: "draft" })).toEqual([]);
+  });
 });
 
 describe("post form", () => {
