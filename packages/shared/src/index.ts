@@ -23,6 +23,7 @@ export * from "./rules/post-outcome";
 export * from "./rules/post-search";
 export * from "./rules/post-text";
 export * from "./rules/post-validation";
+export * from "./rules/post-variants";
 export * from "./rules/results";
 export * from "./rules/schedule-time";
 export * from "./rules/tags";

@@ -745,3 +745,22 @@ export const POST_CSV_MESSAGES = {
   /** an import that saves nothing because the mode is not allowed */
   queueUnavailable: "Adding to the queue is not available.",
 } as const;
+
+/** Text per network (issue 23, "customize for this network"). */
+export const POST_VARIANT_MESSAGES = {
+  notChosenTitle: "Network Not Chosen",
+  /** a variant for a network none of the chosen accounts is on: refused, not dropped */
+  notChosen: (network: string) =>
+    `${network} has its own text, but none of the chosen accounts is on ${network}. Choose an account on ${network}, or remove ${network}'s own text.`,
+} as const;
+
+/** The first comment posted right after a post (issue 23). */
+export const FIRST_COMMENT_MESSAGES = {
+  tooLongTitle: "First Comment Too Long",
+  tooLong: (network: string, max: number) =>
+    `${network} allows at most ${max} characters in a comment: shorten the first comment.`,
+  notOffered: (network: string) => `${network} does not let apps post a first comment.`,
+  unconfirmed: (network: string) =>
+    `Posting the first comment on ${network} was interrupted, and ${network} cannot be asked whether it went out. Check the post on ${network} before adding it by hand.`,
+  postGone: (network: string) => `The post is no longer on ${network}: its first comment was not posted.`,
+} as const;

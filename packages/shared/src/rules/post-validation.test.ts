@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { composePostText, splitThread, textBudget, twitterLength } from "./post-text";
 import { checkPost, type PostCheckInput } from "./post-validation";
+import { contentFor, versionsOf } from "./post-variants";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
 const ok: PostCheckInput = {
@@ -275,5 +276,170 @@ describe("Instagram's limits", () => {
     );
     expect(insta({ media: [photo], options: { instagram: { format: "reel" } } })?.code).toBe("INSTAGRAM_REEL_ONE");
     expect(insta({ media: [photo, clip(10)] })).toBeNull();
+  });
+});
+
+describe("text per network (variants)", () => {
+  const own = (content: string, more: Partial<{ hashtags: string[]; media: PostCheckInput["media"] }> = {}) => ({
+    content,
+    hashtags: more.hashtags ?? [],
+    media: more.media ?? [],
+  });
+  const image = { kind: "image" as const };
+  const video = { kind: "video" as const };
+
+  test("what each network receives: its variant, else the common content", () => {
+    const post = { content: "Common", hashtags: ["a"], media: ["m1"], variants: { twitter: own("Short") } };
+    expect(contentFor(post, "twitter")).toEqual({ content: "Short", hashtags: [], media: [] });
+    expect(contentFor(post, "linkedin")).toEqual({ content: "Common", hashtags: ["a"], media: ["m1"] });
+    expect(versionsOf(post, ["twitter", "linkedin", "facebook"]).map((v) => [v.network, v.platforms])).toEqual([
+      [null, ["facebook", "linkedin"]],
+      ["twitter", ["twitter"]],
+    ]);
+  });
+
+  test("each network's limit applies to its own text, with the same message as without variants", () => {
+    const long = "a".repeat(400);
+    // The common text is too long for X, but X has its own short text.
+    expect(
+      problem({ content: long, platforms: ["twitter", "linkedin"], variants: { twitter: own("Short") } }),
+    ).toBeNull();
+    expect(problem({ content: long, platforms: ["twitter", "linkedin"] })?.message).toBe(
+      "Tweet exceeds 280 character limit",
+    );
+    // X's own text too long: the spec's message, naming X as the network at fault.
+    expect(problem({ content: "Short", platforms: ["twitter", "linkedin"], variants: { twitter: own(long) } })).toEqual(
+      {
+        code: "TEXT_TOO_LONG",
+        title: "Content Too Long",
+        message: "Tweet exceeds 280 character limit",
+        platform: "twitter",
+      },
+    );
+    // LinkedIn's own hashtags count towards LinkedIn's limit.
+    expect(
+      problem({
+        platforms: ["linkedin"],
+        variants: { linkedin: own("b".repeat(2995), { hashtags: ["abcd"] }) },
+      })?.message,
+    ).toBe("LinkedIn allows at most 3000 characters in a post.");
+  });
+
+  test("a network's own text must not be empty when scheduling; the common one may be when every network has its own", () => {
+    expect(problem({ content: "Hi", platforms: ["twitter", "linkedin"], variants: { twitter: own("  ") } })).toEqual({
+      code: "CONTENT_REQUIRED",
+      title: "Content Required",
+      message: "Please enter some content for your post.",
+      platform: "twitter",
+    });
+    expect(problem({ content: "", platforms: ["twitter"], variants: { twitter: own("Mine") } })).toBeNull();
+    expect(
+      problem({ content: "", platforms: ["twitter", "linkedin"], variants: { twitter: own("Mine") } }),
+    ).toMatchObject({ code: "CONTENT_REQUIRED" });
+    expect(
+      problem({ content: "", platforms: ["twitter"], variants: { twitter: own("", { hashtags: ["x"] }) } }),
+    ).toBeNull();
+  });
+
+  test("each network's media rules apply to its own media", () => {
+    // The common post has an image; YouTube's own version has the video it needs.
+    const input = { platforms: ["linkedin", "youtube"] as const, media: [image] };
+    expect(problem({ ...input, platforms: ["linkedin", "youtube"] })?.title).toBe("YouTube Requires a Video");
+    expect(
+      problem({
+        ...input,
+        platforms: ["linkedin", "youtube"],
+        variants: { youtube: own("Watch", { media: [video] }) },
+      }),
+    ).toBeNull();
+    // Pinterest's own version without an image: Pinterest's message, naming Pinterest.
+    expect(
+      problem({ ...input, platforms: ["linkedin", "pinterest"], variants: { pinterest: own("Pin", { media: [] }) } }),
+    ).toMatchObject({ code: "PINTEREST_IMAGE_REQUIRED", platform: "pinterest" });
+    // At most 10 files in a version.
+    const eleven = Array.from({ length: 11 }, () => image);
+    expect(problem({ variants: { linkedin: own("Many", { media: eleven }) } })).toMatchObject({
+      code: "TOO_MANY_FILES",
+      platform: "linkedin",
+    });
+  });
+
+  test("Instagram's hashtag cap applies to Instagram's own text only", () => {
+    const photo = { kind: "image" as const, mimeType: "image/jpeg", size: 1000, width: 1080, height: 1080 };
+    const six = ["a", "b", "c", "d", "e", "f"];
+    expect(
+      problem({
+        platforms: ["linkedin", "instagram"],
+        media: [photo],
+        hashtags: six,
+        variants: { instagram: own("Bread", { media: [photo] }) },
+      }),
+    ).toBeNull();
+    expect(
+      problem({
+        platforms: ["linkedin", "instagram"],
+        media: [photo],
+        variants: { instagram: own("B", { hashtags: six, media: [photo] }) },
+      }),
+    ).toMatchObject({ code: "INSTAGRAM_TOO_MANY_HASHTAGS", platform: "instagram" });
+  });
+
+  test("a variant for a network none of the chosen accounts is on is refused, drafts included", () => {
+    const stray = { platforms: ["linkedin"] as const, variants: { twitter: own("Hi X") } };
+    const expected = {
+      code: "VARIANT_NOT_CHOSEN",
+      title: "Network Not Chosen",
+      message:
+        "X (Twitter) has its own text, but none of the chosen accounts is on X (Twitter). Choose an account on X (Twitter), or remove X (Twitter)'s own text.",
+      platform: "twitter",
+    };
+    expect(problem({ ...stray, platforms: ["linkedin"] })).toEqual(expected);
+    expect(problem({ ...stray, platforms: ["linkedin"] }, "draft")).toEqual(expected);
+    // A draft holding only a variant is something to save (and refused for its network).
+    expect(problem({ content: "", platforms: [], variants: { twitter: own("Hi X") } }, "draft")?.code).toBe(
+      "VARIANT_NOT_CHOSEN",
+    );
+  });
+
+  test("campaign links are counted tagged in each network's own text", () => {
+    const link = `${"a".repeat(2940)} https://shop.test/sale`;
+    expect(problem({ platforms: ["linkedin"], variants: { linkedin: own(link) } })).toBeNull();
+    expect(
+      problem({ platforms: ["linkedin"], variants: { linkedin: own(link) }, utmCampaign: "spring-sale" }),
+    ).toMatchObject({ code: "TEXT_TOO_LONG", platform: "linkedin" });
+  });
+});
+
+describe("the first comment", () => {
+  test("checked against the comment limit of each chosen network that takes one, on drafts too", () => {
+    expect(problem({ platforms: ["linkedin"], firstComment: "a".repeat(1250) })).toBeNull();
+    expect(problem({ platforms: ["linkedin"], firstComment: "a".repeat(1251) })).toEqual({
+      code: "FIRST_COMMENT_TOO_LONG",
+      title: "First Comment Too Long",
+      message: "LinkedIn allows at most 1250 characters in a comment: shorten the first comment.",
+      platform: "linkedin",
+    });
+    expect(problem({ platforms: ["linkedin"], firstComment: "a".repeat(1251) }, "draft")?.code).toBe(
+      "FIRST_COMMENT_TOO_LONG",
+    );
+    // X counts its weighted length: 141 emoji are 282.
+    expect(problem({ platforms: ["twitter"], firstComment: "🎉".repeat(140) })).toBeNull();
+    expect(problem({ platforms: ["twitter"], firstComment: "🎉".repeat(141) })?.message).toBe(
+      "X (Twitter) allows at most 280 characters in a comment: shorten the first comment.",
+    );
+  });
+
+  test("not checked where it is not posted (TikTok, Pinterest), nor when empty", () => {
+    const video = { kind: "video" as const };
+    expect(problem({ platforms: ["tiktok"], media: [video], firstComment: "a".repeat(5000) })).toBeNull();
+    expect(problem({ firstComment: "" })).toBeNull();
+  });
+
+  test("its links counted as the campaign tags them", () => {
+    const comment = `${"a".repeat(1220)} https://shop.test`;
+    expect(problem({ platforms: ["linkedin"], firstComment: comment })).toBeNull();
+    expect(problem({ platforms: ["linkedin"], firstComment: comment, utmCampaign: "spring" })?.code).toBe(
+      "FIRST_COMMENT_TOO_LONG",
+    );
   });
 });
