@@ -656,6 +656,7 @@ export const HASHTAG_GROUP_MESSAGES = {
   empty: "No saved groups yet. Add hashtags to the post, then save them as a group.",
   saved: "Hashtag group saved",
   deleted: "Hashtag group deleted",
+  deleteFailed: "Failed to delete the hashtag group.",
   added: (n: number, name: string) => (n === 1 ? `Added 1 hashtag from ${name}.` : `Added ${n} hashtags from ${name}.`),
   nothingNew: (name: string) => `Every hashtag of ${name} is already in the post.`,
   /** some of the group's hashtags were left out: the post reached its limit */

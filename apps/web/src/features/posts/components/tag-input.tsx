@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { type KeyboardEvent, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -13,6 +13,7 @@ export function TagInput({
   placeholder,
   value,
   onChange,
+  action,
 }: {
   id: string;
   label: string;
@@ -20,6 +21,8 @@ export function TagInput({
   placeholder: string;
   value: string[];
   onChange(tags: string[]): void;
+  /** a control beside the label (the Hashtags field's Hashtag groups menu) */
+  action?: ReactNode;
 }) {
   const [draft, setDraft] = useState("");
   const add = () => {
@@ -35,7 +38,10 @@ export function TagInput({
   };
   return (
     <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
+      <div className="flex min-h-5 items-center justify-between gap-2">
+        <Label htmlFor={id}>{label}</Label>
+        {action}
+      </div>
       <div className="flex gap-2">
         <Input
           id={id}
