@@ -29,6 +29,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { useAccounts } from "@/features/accounts/api/get-accounts";
 import { useCampaigns } from "@/features/campaigns/api/campaigns";
 import { CampaignPicker } from "@/features/campaigns/components/campaign-picker";
+import { HashtagGroupPicker } from "@/features/hashtag-groups/components/hashtag-group-picker";
 import { useMedia } from "@/features/media/api/get-media";
 import { useTimeSuggestions } from "@/features/results/api/get-best-times";
 import { ApiError } from "@/lib/api-client";
@@ -331,6 +332,7 @@ export function PostComposer({
               placeholder="Add a hashtag"
               value={values.hashtags}
               onChange={(tags) => set("hashtags", tags)}
+              action={<HashtagGroupPicker value={values.hashtags} onChange={(tags) => set("hashtags", tags)} />}
             />
             <TagInput
               id={`${id}-mentions`}
