@@ -55,6 +55,7 @@ import { createPostsRepo } from "./modules/posts/posts.repo";
 import { postsRoutes } from "./modules/posts/posts.routes";
 import { createPostsService } from "./modules/posts/posts.service";
 import { profileRoutes } from "./modules/profile/profile.routes";
+import { firstCommentJobHandlers } from "./modules/publishing/first-comment";
 import { createPublisher } from "./modules/publishing/publishing.service";
 import { analyticsRoutes } from "./modules/results/analytics.routes";
 import { overviewRoutes } from "./modules/results/overview.routes";
@@ -285,6 +286,8 @@ export async function buildApp(deps: AppDeps) {
           xReadsPerAccount: config.inbox.xReadsPerAccount,
           now: deps.now,
         }),
+        // The first comment of a post just published, posted once (issue 23).
+        ...firstCommentJobHandlers({ db: database.db, accounts, hub, now: deps.now }),
         // Notifications: the e-mails sent at once, the daily digest, the reminders (tasks due, trials ending).
         ...emailJobHandlers(notificationJobsDeps),
         ...reminderJobHandlers(notificationJobsDeps),

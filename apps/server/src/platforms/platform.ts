@@ -112,6 +112,9 @@ export interface FirstCommentRequest {
   since: Date;
 }
 
+/** A first comment as a reply to the post itself (where the network answers a post and a comment alike). */
+export const replyToPost = (req: FirstCommentRequest): ReplyRequest => ({ ...req, parentNetworkId: req.networkPostId });
+
 /** The account an inbox call is made for. */
 export interface InboxAccount {
   accessToken: string;

@@ -1,5 +1,6 @@
 import {
   DEFAULT_NOTIFICATION_CHANNEL,
+  FIRST_COMMENT_NETWORKS,
   IMMEDIATE_EMAIL_KINDS,
   type NotificationKind,
   type PostStatus,
@@ -20,6 +21,7 @@ import {
 } from "../db/schema";
 import { batchedLoader } from "../lib/batch";
 import { NOTIFICATION_EMAIL_JOB } from "../modules/notifications/notify";
+import { FIRST_COMMENT_JOB } from "../modules/publishing/first-comment";
 
 /** What a publication needs of its post, read with the claim (a post that is going out can no longer change). */
 export interface ClaimedPost {
@@ -30,6 +32,8 @@ export interface ClaimedPost {
   facebookPageId: string | null;
   /** the slug of the post's campaign when that campaign tags its links with UTM parameters (campaigns.utm) */
   utmCampaign: string | null;
+  /** networks with their own text, hashtags and media (rules/post-variants.ts: contentFor) */
+  variants: PostRow["variants"];
 }
 
 /** A target a worker holds the lease of, with what it needs to publish it. */
@@ -85,6 +89,7 @@ interface ClaimRow {
   media: PostRow["media"] | null;
   facebook_page_id: string | null;
   utm_campaign: string | null;
+  variants: PostRow["variants"] | null;
 }
 
 /** How a claimed target's attempt ended. */
@@ -137,6 +142,8 @@ const DEFAULT_CHANNEL_OF_KIND = sql.raw(
 /** The members besides the author told of a failure: those who may schedule and retry posts. */
 const SCHEDULERS = sql.raw(sqlList(rolesThatCan("post", "schedule")));
 const EMAILED_AT_ONCE = sql.raw(sqlList(PUBLISHING_KINDS.filter((k) => IMMEDIATE_EMAIL_KINDS.includes(k))));
+/** The networks a first comment is posted on (the others never get one: their status stays null). */
+const COMMENTED = sql.raw(sqlList(FIRST_COMMENT_NETWORKS));
 
 /** derivePostStatus in SQL, over the `status` column of a group of one post's targets. */
 const DERIVED_POST_STATUS = sql.raw(`case
@@ -205,7 +212,7 @@ export function createQueueRepo(db: Db) {
           utm_campaign = coalesce(p.utm_campaign, ${utmNow}, '')
         where p.id in (select post_id from claimed) and p.status <> 'publishing'
       )
-      select c.*, p.workspace_id, p.user_id, p.content, p.hashtags, p.options, p.media, p.facebook_page_id,
+      select c.*, p.workspace_id, p.user_id, p.content, p.hashtags, p.options, p.media, p.facebook_page_id, p.variants,
              (select count(*)::int from ${postTargets} x where x.post_id = c.post_id) as post_targets,
              nullif(coalesce(p.utm_campaign, ${utmNow}, ''), '') as utm_campaign
       from claimed c join ${posts} p on p.id = c.post_id`);
@@ -232,6 +239,7 @@ export function createQueueRepo(db: Db) {
         media: r.media ?? [],
         facebookPageId: r.facebook_page_id,
         utmCampaign: r.utm_campaign,
+        variants: r.variants ?? {},
       },
     }));
   }
@@ -274,11 +282,18 @@ export function createQueueRepo(db: Db) {
               external_url = case when i.status = 'published' then i.external_url else t.external_url end,
               notice = case when i.status = 'published' then i.notice else t.notice end,
               published_at = case when i.status = 'published' then ${now}::timestamptz else t.published_at end,
+              -- Published with a first comment to post on its network: waiting for its job (first_comments).
+              -- An Instagram story takes no comments: none is posted there.
+              first_comment_status = case when i.status = 'published' and t.first_comment_status is null
+                and t.platform in (${COMMENTED})
+                and exists (select 1 from ${posts} fp where fp.id = t.post_id and fp.first_comment <> ''
+                  and not (t.platform = 'instagram' and fp.options #>> '{instagram,format}' is not distinct from 'story'))
+                then 'pending' else t.first_comment_status end,
               last_error = i.last_error, verify_first = i.verify_first, next_attempt_at = i.next_attempt_at,
               lease_owner = null, lease_until = null, updated_at = ${now}
           from input i
           where t.id = i.id and t.lease_owner = ${workerId} and t.status = 'publishing'
-          returning t.id, t.post_id, t.platform, t.status, t.last_error, t.attempts
+          returning t.id, t.post_id, t.platform, t.status, t.last_error, t.attempts, t.first_comment_status
         ),
         -- Each post's targets as they are once this statement is done: the settled ones' new statuses, the
         -- others' as committed.
@@ -329,6 +344,16 @@ export function createQueueRepo(db: Db) {
                  jsonb_build_object('notificationId', n.id), ${now}::timestamptz
           from noted n join told w on w.user_id = n.user_id and w.dedupe_key = n.dedupe_key
           where w.channel = 'email' and n.kind in (${EMAILED_AT_ONCE})
+          on conflict (key) do nothing
+        ),
+        -- The first comment's job (publishing/first-comment.ts), queued with the status that calls for it: once
+        -- per target (its key), however often this settle is repeated.
+        first_comments as (
+          insert into ${jobs} (kind, key, workspace_id, payload, run_at)
+          select ${FIRST_COMMENT_JOB}::text, ${`${FIRST_COMMENT_JOB}:`}::text || s.id::text, p.workspace_id,
+                 jsonb_build_object('targetId', s.id), ${now}::timestamptz
+          from settled s join rolled_up p on p.id = s.post_id
+          where s.status = 'published' and s.first_comment_status = 'pending'
           on conflict (key) do nothing
         )
         select s.id, s.post_id, p.status as post_status,

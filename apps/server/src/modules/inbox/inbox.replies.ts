@@ -1,4 +1,4 @@
-import { INBOX_MESSAGES, PLATFORM_LABELS, type Platform } from "@app/shared";
+import { INBOX_MESSAGES, PLATFORM_LABELS, type Platform, type PostOptions } from "@app/shared";
 import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { inboxConversations, inboxReplies, posts, postTargets, socialAccounts } from "../../db/schema";
@@ -41,10 +41,21 @@ async function replyOf(db: Db, id: string) {
     .where(eq(inboxReplies.id, id));
   if (!row) return undefined;
   const platform = row.platform as Platform;
-  // A LinkedIn company post is answered as its organization (the target keeps no page for LinkedIn).
-  const linkedin = row.options?.linkedin;
-  const organization = linkedin?.postAs === "company" ? (linkedin.organizationId ?? null) : null;
-  return { ...row, platform, pageId: platform === "linkedin" ? organization : (row.pageId ?? null) };
+  return { ...row, platform, pageId: actingPageOf(platform, row.pageId, row.options) };
+}
+
+/**
+ * The Page (Facebook) or organization (LinkedIn) a post went out as, which acts on its comments: a LinkedIn
+ * company post is answered as its organization (the target keeps no page for LinkedIn); null for a person's own.
+ */
+export function actingPageOf(
+  platform: Platform,
+  targetPageId: string | null,
+  options: PostOptions | null,
+): string | null {
+  if (platform !== "linkedin") return targetPageId ?? null;
+  const linkedin = options?.linkedin;
+  return linkedin?.postAs === "company" ? (linkedin.organizationId ?? null) : null;
 }
 
 type Reply = NonNullable<Awaited<ReturnType<typeof replyOf>>>;

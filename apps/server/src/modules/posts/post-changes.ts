@@ -27,6 +27,10 @@ export interface Written {
   options: CreatePostBody["options"];
   /** the campaign it belongs to (one of its workspace's), or null */
   campaignId: string | null;
+  /** networks with their own text, hashtags and media (issue 23) */
+  variants: CreatePostBody["variants"];
+  /** posted as a comment right after the post where the network allows it; "" none */
+  firstComment: string;
 }
 
 /**
@@ -71,6 +75,8 @@ export function writtenFrom(existing: PostWithTargets, changes: UpdatePostBody, 
     status,
     options: changes.options ?? existing.options,
     campaignId: changes.campaignId !== undefined ? changes.campaignId : existing.campaignId,
+    variants: changes.variants ?? existing.variants,
+    firstComment: changes.firstComment ?? existing.firstComment,
   };
 }
 

@@ -171,6 +171,7 @@ export function createPostsRepo(db: Db) {
           options: posts.options,
           media: posts.media,
           facebookPageId: posts.facebookPageId,
+          variants: posts.variants,
           utmCampaign: sql<string | null>`nullif(coalesce(${posts.utmCampaign}, ${campaigns.slug}, ''), '')`,
         })
         .from(posts)

@@ -127,20 +127,22 @@ export function createPostsService(deps: PostsDeps) {
             scheduledTime: w.scheduledTime || DEFAULT_DRAFT_TIME,
           }
         : w;
-    const kinds = await deps.media.facts(
-      workspaceId,
-      filled.media.map((m) => m.id),
+    // The media of the networks' own versions (variants) must be the workspace's too.
+    const used = [filled.media, ...Object.values(filled.variants).map((v) => v?.media ?? [])].flat();
+    const kinds = await deps.media.facts(workspaceId, [...new Set(used.map((m) => m.id))]);
+    const factsOf = (list: Written["media"]) => list.map((m) => kinds.get(m.id) ?? { kind: undefined });
+    const variants = Object.fromEntries(
+      Object.entries(filled.variants).map(([p, v]) => [p, v && { ...v, media: factsOf(v.media) }]),
     );
-    const media = filled.media.map((m) => kinds.get(m.id) ?? { kind: undefined });
     // In a campaign that tags its links, each network's length counts the links as it will receive them.
     const utmCampaign = filled.campaignId ? await repo.utmCampaignOf(workspaceId, filled.campaignId) : null;
     const problem = checkPost(
-      { ...filled, media, platforms, utmCampaign },
+      { ...filled, media: factsOf(filled.media), variants, platforms, utmCampaign },
       filled.status === "draft" ? "draft" : "scheduled",
       now(),
     );
     if (problem) throw new AppError(400, problem.code, problem.message, problem.title);
-    if (filled.media.some((m) => !kinds.has(m.id)))
+    if (used.some((m) => !kinds.has(m.id)))
       throw new AppError(400, "UNKNOWN_MEDIA", MEDIA_MESSAGES.missingInPost, MEDIA_MESSAGES.notFound);
     return { ...filled, at: zonedInstant(filled.scheduledDate, filled.scheduledTime, filled.timezone) };
   }
@@ -184,6 +186,8 @@ export function createPostsService(deps: PostsDeps) {
     scheduledAt: w.at,
     timezone: w.timezone,
     campaignId: w.campaignId,
+    variants: w.variants,
+    firstComment: w.firstComment,
   });
 
   /** A history entry for what the member did to the post; a scheduling or an approval names the time. */
@@ -273,7 +277,7 @@ export function createPostsService(deps: PostsDeps) {
     // Only a scheduled post is in the publishing queue; a draft's and a pending post's targets wait for none.
     const nextAttemptAt = w.status === "scheduled" ? w.at : null;
     // What goes out changed: an X thread cut short starts afresh instead of going on from its old parts.
-    const rewritten = (["content", "hashtags", "mentions", "media", "options"] as const).some(
+    const rewritten = (["content", "hashtags", "mentions", "media", "options", "variants"] as const).some(
       (k) => stable(w[k]) !== stable(existing[k]),
     );
     const from = existing.status as PostStatus;

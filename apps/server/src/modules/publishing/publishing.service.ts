@@ -1,6 +1,7 @@
 import {
   campaignUtm,
   composePostText,
+  contentFor,
   MEDIA_MESSAGES,
   PLATFORM_LABELS,
   type Platform,
@@ -43,9 +44,11 @@ export function createPublisher(deps: PublishingDeps): Publisher {
     // In a campaign that tags its links, the network's links carry its UTM parameters. Worked out again at each
     // attempt from what cannot change any more, so a retry sends, and a lookup looks for, the same text.
     const utm = post.utmCampaign ? campaignUtm(t.platform as Platform, post.utmCampaign) : null;
-    const text = composePostText(post.content, post.hashtags);
+    // What this network receives: its own text, hashtags and media when the post has a variant for it.
+    const own = contentFor(post, t.platform as Platform);
+    const text = composePostText(own.content, own.hashtags);
     const media: PublishMedia[] = [];
-    for (const item of post.media) {
+    for (const item of own.media) {
       let row: Awaited<ReturnType<PublishingDeps["media"]["find"]>>;
       try {
         row = await deps.media.find(t.workspaceId, item.id);

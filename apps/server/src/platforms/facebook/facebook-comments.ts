@@ -3,6 +3,7 @@ import { findSince } from "../lookup";
 import {
   type CommentsReading,
   type CommentsRequest,
+  type FirstCommentRequest,
   type InboxAccount,
   InboxUnavailable,
   type ModerateRequest,
@@ -10,6 +11,7 @@ import {
   type NetworkContext,
   type ReplyOutcome,
   type ReplyRequest,
+  replyToPost,
 } from "../platform";
 import type { FacebookPageTokens } from "./facebook-page-tokens";
 
@@ -176,7 +178,7 @@ export function facebookComments(
     return page;
   }
 
-  return {
+  const inbox = {
     async comments(req: CommentsRequest): Promise<CommentsReading> {
       if (lacks(req.account, READ_SCOPES)) throw new InboxUnavailable("scope", FACEBOOK_COMMENTS_PERMISSION);
       const comments: NetworkComment[] = [];
@@ -249,5 +251,12 @@ export function facebookComments(
         ),
       ).catch((err: unknown) => scopeOf(err, FACEBOOK_ENGAGEMENT_PERMISSION));
     },
+  };
+  return {
+    ...inbox,
+    /** The Page's comment on its own post (POST /{post-id}/comments, pages_manage_engagement), tried once. */
+    firstComment: (req: FirstCommentRequest) => inbox.replyToComment(replyToPost(req)),
+    /** The Page's comment of this text on the post, made since the attempt began (read from newest). */
+    findFirstComment: (req: FirstCommentRequest) => inbox.findReply(replyToPost(req)),
   };
 }

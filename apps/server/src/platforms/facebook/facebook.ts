@@ -113,6 +113,8 @@ export function createFacebook(ctx: NetworkContext): PlatformAdapter {
     comments: inbox.comments,
     replyToComment: inbox.replyToComment,
     findReply: inbox.findReply,
+    firstComment: inbox.firstComment,
+    findFirstComment: inbox.findFirstComment,
     moderateComment: inbox.moderateComment,
     /**
      * Followers of the Pages the person manages (as the profile counts them). Page reach was among the

@@ -5,6 +5,7 @@ import { CLOCK_SLACK_MS } from "../lookup";
 import {
   type CommentsReading,
   type CommentsRequest,
+  type FirstCommentRequest,
   type InboxAccount,
   InboxUnavailable,
   type ModerateRequest,
@@ -186,6 +187,48 @@ export function instagramComments(ctx: NetworkContext, graphBase: string, readEr
           return c.own && c.text === req.text && c.writtenAt.getTime() >= from;
         });
         return found ? { networkId: found.id, url: null } : null;
+      } catch (err) {
+        if (err instanceof NetworkError && err.missingScope) return "unsupported";
+        throw err;
+      }
+    },
+
+    /** The account's comment on its own media (POST /{ig-media-id}/comments), tried once. */
+    async firstComment(req: FirstCommentRequest): Promise<ReplyOutcome> {
+      needScope(req.account);
+      const { data } = await networkSend<{ id: string }>(
+        bare(`/${req.networkPostId}/comments`),
+        { form: { message: req.text, access_token: req.account.accessToken } },
+        readError,
+      ).catch(scopeOf);
+      return { networkId: data.id, url: null };
+    },
+
+    /**
+     * The account's first-level comment of this text on the media, made since the attempt began (every page of the
+     * media's comments, whatever their order); "unsupported" when they run past the pages read.
+     */
+    async findFirstComment(req: FirstCommentRequest): Promise<ReplyOutcome | null | "unsupported"> {
+      if (lacks(req.account)) return "unsupported";
+      const from = req.since.getTime() - CLOCK_SLACK_MS;
+      const params = { fields: COMMENT_FIELDS, limit: "50", access_token: req.account.accessToken };
+      try {
+        let after: string | null = null;
+        for (let n = 0; n < MAX_ANSWERS; n++) {
+          const answer: IgList = await networkCall<IgList>(
+            url(`/${req.networkPostId}/comments`, { ...params, ...(after && { after }) }),
+            {},
+            readError,
+          );
+          const found = (answer.data ?? []).find((c) => {
+            const comment = toComment(req.account, c, req.networkPostId, null);
+            return comment.own && comment.text === req.text && comment.writtenAt.getTime() >= from;
+          });
+          if (found) return { networkId: found.id, url: null };
+          after = nextOf(answer);
+          if (!after) return null;
+        }
+        return "unsupported";
       } catch (err) {
         if (err instanceof NetworkError && err.missingScope) return "unsupported";
         throw err;

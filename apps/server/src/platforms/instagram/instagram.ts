@@ -126,6 +126,8 @@ export function createInstagram(ctx: NetworkContext): PlatformAdapter {
     comments: inbox.comments,
     replyToComment: inbox.replyToComment,
     findReply: inbox.findReply,
+    firstComment: inbox.firstComment,
+    findFirstComment: inbox.findFirstComment,
     moderateComment: inbox.moderateComment,
   };
 }

@@ -3,12 +3,14 @@ import { CLOCK_SLACK_MS } from "../lookup";
 import {
   type CommentsReading,
   type CommentsRequest,
+  type FirstCommentRequest,
   type InboxAccount,
   InboxUnavailable,
   type NetworkComment,
   type NetworkContext,
   type ReplyOutcome,
   type ReplyRequest,
+  replyToPost,
 } from "../platform";
 
 /**
@@ -26,6 +28,11 @@ const LINKEDIN_TIER =
 const LINKEDIN_READ_PERMISSION =
   "LinkedIn did not give this account the permission to read its Company Pages' comments (r_organization_social): reconnect LinkedIn and allow it.";
 const MEMBER_POSTS = "LinkedIn lets apps answer comments only on Company Page posts.";
+/** A first comment goes out as the post's author: the member (w_member_social) or the company page. */
+const MEMBER_WRITE = "w_member_social";
+const ORGANIZATION_WRITE = "w_organization_social";
+const LINKEDIN_COMMENT_PERMISSION = (scope: string) =>
+  `LinkedIn did not give this account the permission to comment ${scope === MEMBER_WRITE ? "as you" : "as your Company Page"} (${scope}): reconnect LinkedIn and allow it.`;
 /** The name of a member who wrote a comment: LinkedIn gives apps their URN only. */
 const UNNAMED_MEMBER = "LinkedIn member";
 const PAGE = 100;
@@ -54,6 +61,18 @@ export function organizationUrnOf(pageId: string | null): string | null {
 }
 
 const urnOf = (e: Element) => e.commentUrn ?? e.$URN;
+
+/** Who a post's own comment is written as: its company page, else the member; and the scope that needs. */
+function authorOf(account: InboxAccount): { actor: string; scope: string } {
+  const organization = organizationUrnOf(account.pageId);
+  return organization
+    ? { actor: organization, scope: ORGANIZATION_WRITE }
+    : { actor: `urn:li:person:${account.networkId}`, scope: MEMBER_WRITE };
+}
+
+/** Whether the token's known scopes lack one of `needed` (unknown scopes lack nothing: LinkedIn decides). */
+const lacksAny = (account: InboxAccount, needed: readonly string[]) =>
+  account.scopes.length > 0 && !needed.every((s) => account.scopes.includes(s));
 
 export function linkedinComments(ctx: NetworkContext, restHeaders: Record<string, string>, readError: ErrorReader) {
   const rest = (path: string) => ctx.serverUrl(`https://api.linkedin.com/rest/${path}`);
@@ -136,6 +155,48 @@ export function linkedinComments(ctx: NetworkContext, restHeaders: Record<string
     }
   }
 
+  /** A comment by `actor` under `req.parentNetworkId` (the post, or a comment of it): one call, never retried here. */
+  async function comment(req: ReplyRequest, actor: string): Promise<ReplyOutcome> {
+    const nested = req.parentNetworkId !== req.networkPostId;
+    const { data, headers: answered } = await networkSend<Element>(
+      rest(commentsPath(req.parentNetworkId)),
+      {
+        headers: headers(req.account),
+        json: {
+          actor,
+          object: req.networkPostId,
+          message: { text: req.text },
+          ...(nested && { parentComment: req.parentNetworkId }),
+        },
+      },
+      readError,
+    );
+    const id = data.id ?? answered.get("x-restli-id");
+    const urn = urnOf(data) ?? (data.object && id ? `urn:li:comment:(${data.object},${id})` : null);
+    if (!urn) throw new NetworkError("LinkedIn made the comment but did not say which it is.", 502, false, false);
+    return { networkId: urn, url: linkOf(req.networkPostId, urn) };
+  }
+
+  /** `actor`'s comment with this text under `parent` made since `since`; "unsupported" when it cannot be told. */
+  async function matchIn(
+    account: InboxAccount,
+    postUrn: string,
+    parent: string,
+    actor: string,
+    text: string,
+    since: Date,
+  ): Promise<ReplyOutcome | null | "unsupported"> {
+    const listed = await unlessRefused(() => listAll(account, parent));
+    if (!listed) return "unsupported";
+    const from = since.getTime() - CLOCK_SLACK_MS;
+    const match = listed.elements.find(
+      (e) => e.actor === actor && (e.message?.text ?? "").trim() === text.trim() && (e.created?.time ?? 0) >= from,
+    );
+    const urn = match && urnOf(match);
+    if (urn) return { networkId: urn, url: linkOf(postUrn, urn) };
+    return listed.all ? null : "unsupported";
+  }
+
   return {
     async comments(req: CommentsRequest): Promise<CommentsReading> {
       const organization = organizationUrnOf(req.account.pageId);
@@ -177,42 +238,42 @@ export function linkedinComments(ctx: NetworkContext, restHeaders: Record<string
     async replyToComment(req: ReplyRequest): Promise<ReplyOutcome> {
       const organization = organizationUrnOf(req.account.pageId);
       if (!organization) throw refuse(MEMBER_POSTS);
-      const nested = req.parentNetworkId !== req.networkPostId;
-      const { data, headers: answered } = await networkSend<Element>(
-        rest(commentsPath(req.parentNetworkId)),
-        {
-          headers: headers(req.account),
-          json: {
-            actor: organization,
-            object: req.networkPostId,
-            message: { text: req.text },
-            ...(nested && { parentComment: req.parentNetworkId }),
-          },
-        },
-        readError,
-      );
-      const id = data.id ?? answered.get("x-restli-id");
-      const urn = urnOf(data) ?? (data.object && id ? `urn:li:comment:(${data.object},${id})` : null);
-      if (!urn) throw new NetworkError("LinkedIn made the comment but did not say which it is.", 502, false, false);
-      return { networkId: urn, url: linkOf(req.networkPostId, urn) };
+      return comment(req, organization);
+    },
+
+    /**
+     * The first comment, as the post went out: as the company page (w_organization_social) or as the member
+     * (w_member_social), on the share or ugcPost; tried once.
+     */
+    async firstComment(req: FirstCommentRequest): Promise<ReplyOutcome> {
+      const { actor, scope } = authorOf(req.account);
+      if (lacksAny(req.account, [scope])) throw new InboxUnavailable("scope", LINKEDIN_COMMENT_PERMISSION(scope));
+      try {
+        return await comment(replyToPost(req), actor);
+      } catch (err) {
+        if (err instanceof NetworkError && err.missingScope)
+          throw new InboxUnavailable("scope", LINKEDIN_COMMENT_PERMISSION(scope));
+        throw err;
+      }
+    },
+
+    /**
+     * The author's comment of this text on the post since the attempt began. A member's own post cannot be read
+     * back (r_member_social, which LinkedIn gives no app): "unsupported", as when the comments run past the pages read.
+     */
+    async findFirstComment(req: FirstCommentRequest): Promise<ReplyOutcome | null | "unsupported"> {
+      const { actor } = authorOf(req.account);
+      const scopes = req.account.scopes;
+      if (actor.startsWith("urn:li:person:")) return "unsupported";
+      if (scopes.length > 0 && !READ_SCOPES.some((s) => scopes.includes(s))) return "unsupported";
+      return matchIn(req.account, req.networkPostId, req.networkPostId, actor, req.text, req.since);
     },
 
     /** The page's comment with this text under the message answered, made since the attempt began. */
     async findReply(req: ReplyRequest): Promise<ReplyOutcome | null | "unsupported"> {
       const organization = organizationUrnOf(req.account.pageId);
       if (!organization) return "unsupported";
-      const listed = await unlessRefused(() => listAll(req.account, req.parentNetworkId));
-      if (!listed) return "unsupported";
-      const from = req.since.getTime() - CLOCK_SLACK_MS;
-      const match = listed.elements.find(
-        (e) =>
-          e.actor === organization &&
-          (e.message?.text ?? "").trim() === req.text.trim() &&
-          (e.created?.time ?? 0) >= from,
-      );
-      const urn = match && urnOf(match);
-      if (urn) return { networkId: urn, url: linkOf(req.networkPostId, urn) };
-      return listed.all ? null : "unsupported";
+      return matchIn(req.account, req.networkPostId, req.parentNetworkId, organization, req.text, req.since);
     },
   };
 }

@@ -138,6 +138,8 @@ export function createLinkedIn(ctx: NetworkContext): PlatformAdapter {
     comments: inbox.comments,
     replyToComment: inbox.replyToComment,
     findReply: inbox.findReply,
+    firstComment: inbox.firstComment,
+    findFirstComment: inbox.findFirstComment,
   };
 }
 

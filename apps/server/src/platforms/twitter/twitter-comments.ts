@@ -4,6 +4,7 @@ import { CLOCK_SLACK_MS } from "../lookup";
 import {
   type CommentsReading,
   type CommentsRequest,
+  type FirstCommentRequest,
   type InboxAccount,
   InboxUnavailable,
   type MentionsRequest,
@@ -12,6 +13,7 @@ import {
   type NetworkContext,
   type ReplyOutcome,
   type ReplyRequest,
+  replyToPost,
 } from "../platform";
 import {
   HIDE_SCOPE,
@@ -25,11 +27,13 @@ import {
   SEARCH_DAYS_MS,
   TWEET_FIELDS,
   USER_FIELDS,
+  WRITE_SCOPE,
   withoutReplyMentions,
   X_HIDE_SCOPE,
   X_LIKE_SCOPE,
   X_READ_SCOPES,
   X_TIER_REFUSED,
+  X_WRITE_SCOPE,
   type XPage,
   type XTweet,
   type XUser,
@@ -121,7 +125,7 @@ export function twitterComments(ctx: NetworkContext, baseReadError: ErrorReader)
     };
   }
 
-  return {
+  const inbox = {
     /**
      * The replies under the posts, read by recent search (seven days back at most): everyone's, and the account's
      * own answers; the posts themselves and the account's own thread parts are left out.
@@ -298,5 +302,15 @@ export function twitterComments(ctx: NetworkContext, baseReadError: ErrorReader)
       }
       throw refuse(INBOX_MESSAGES.actionNotOffered(PLATFORM_LABELS.twitter, req.action));
     },
+  };
+  return {
+    ...inbox,
+    /** The first comment: the account's reply to its post (to a thread's first part), posted once; needs tweet.write. */
+    async firstComment(req: FirstCommentRequest): Promise<ReplyOutcome> {
+      if (lacks(req.account, [WRITE_SCOPE])) throw new InboxUnavailable("scope", X_WRITE_SCOPE);
+      return inbox.replyToComment(replyToPost(req));
+    },
+    /** The account's reply of this text to its post since the attempt began (recent search, paid access). */
+    findFirstComment: (req: FirstCommentRequest) => inbox.findReply(replyToPost(req)),
   };
 }

@@ -5,6 +5,8 @@ import type { InboxAccount } from "../platform";
 export const READ_SCOPES = ["tweet.read", "users.read"];
 export const LIKE_SCOPE = "like.write";
 export const HIDE_SCOPE = "tweet.moderate.write";
+/** Posting (a first comment is a reply of the account's) */
+export const WRITE_SCOPE = "tweet.write";
 export const TWEET_FIELDS = "author_id,created_at,conversation_id,in_reply_to_user_id,referenced_tweets";
 export const USER_FIELDS = "name,username,profile_image_url";
 /** Recent search sees seven days back; its query takes at most 512 characters. */
@@ -20,6 +22,8 @@ export const X_READ_SCOPES =
   "This X account's connection does not allow reading posts (tweet.read and users.read): reconnect X and allow them.";
 export const X_LIKE_SCOPE =
   "This X account's connection does not allow liking posts (like.write): reconnect X and allow it.";
+export const X_WRITE_SCOPE =
+  "This X account's connection does not allow posting (tweet.write): reconnect X and allow it.";
 export const X_HIDE_SCOPE =
   "This X account's connection does not allow hiding replies (tweet.moderate.write): reconnect X and allow it.";
 

@@ -127,6 +127,8 @@ export function createTwitter(ctx: NetworkContext): PlatformAdapter {
     mentions: inbox.mentions,
     replyToComment: inbox.replyToComment,
     findReply: inbox.findReply,
+    firstComment: inbox.firstComment,
+    findFirstComment: inbox.findFirstComment,
     moderateComment: inbox.moderateComment,
     /** X gives an account's followers; no account reach or profile views. */
     async accountMetrics(accessToken, t) {

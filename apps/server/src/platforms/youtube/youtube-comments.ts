@@ -4,6 +4,7 @@ import { CLOCK_SLACK_MS } from "../lookup";
 import {
   type CommentsReading,
   type CommentsRequest,
+  type FirstCommentRequest,
   type InboxAccount,
   InboxUnavailable,
   type ModerateRequest,
@@ -72,6 +73,8 @@ export function youtubeComments(ctx: NetworkContext, baseReadError: ErrorReader)
   const api = (path: string, params: Record<string, string>) =>
     `${ctx.serverUrl(`https://www.googleapis.com/youtube/v3/${path}`)}?${new URLSearchParams(params)}`;
   const bearer = (account: InboxAccount) => ({ authorization: `Bearer ${account.accessToken}` });
+  const linkOf = (videoId: string, commentId: string) =>
+    `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}&lc=${encodeURIComponent(commentId)}`;
 
   /** A call: a missing scope is the account's state; the daily quota waits for Google's reset. */
   async function call<T>(run: () => Promise<T>): Promise<T> {
@@ -219,6 +222,63 @@ export function youtubeComments(ctx: NetworkContext, baseReadError: ErrorReader)
       }
       // A thread longer than the pages read cannot say "not there".
       return all ? null : "unsupported";
+    },
+
+    /**
+     * The channel's comment on its own video: a new thread (commentThreads.insert, 50 quota units), tried once (the
+     * worker asks findFirstComment after an unknown outcome).
+     */
+    async firstComment(req: FirstCommentRequest): Promise<ReplyOutcome> {
+      if (lacks(req.account)) throw new InboxUnavailable("scope", YOUTUBE_COMMENTS_PERMISSION);
+      const answer = await call(() =>
+        networkSend<{ id: string; snippet?: { topLevelComment?: YouTubeComment } }>(
+          api("commentThreads", { part: "snippet" }),
+          {
+            headers: bearer(req.account),
+            json: { snippet: { videoId: req.networkPostId, topLevelComment: { snippet: { textOriginal: req.text } } } },
+          },
+          readError,
+        ),
+      );
+      const id = answer.data.snippet?.topLevelComment?.id ?? answer.data.id;
+      return { networkId: id, url: linkOf(req.networkPostId, id) };
+    },
+
+    /**
+     * The channel's thread of this text on the video, started since the attempt began: the video's threads, newest
+     * first, are read until one older than that (1 quota unit a page).
+     */
+    async findFirstComment(req: FirstCommentRequest): Promise<ReplyOutcome | null | "unsupported"> {
+      if (lacks(req.account)) return "unsupported";
+      const from = req.since.getTime() - CLOCK_SLACK_MS;
+      let token: string | undefined;
+      for (let n = 0; n < MAX_THREAD_PAGES; n++) {
+        const page = await get<ThreadList>(req.account, "commentThreads", {
+          part: "snippet",
+          videoId: req.networkPostId,
+          maxResults: "100",
+          order: "time",
+          textFormat: "plainText",
+          ...(token && { pageToken: token }),
+        });
+        let older = false;
+        for (const thread of page.items ?? []) {
+          const top = thread.snippet?.topLevelComment;
+          const s = top?.snippet;
+          const at = Date.parse(s?.publishedAt ?? "");
+          if (!top || !Number.isFinite(at)) continue;
+          if (at < from) older = true;
+          else if (
+            s?.authorChannelId?.value === req.account.networkId &&
+            (s.textOriginal ?? "").trim() === req.text.trim()
+          )
+            return { networkId: top.id, url: linkOf(req.networkPostId, top.id) };
+        }
+        token = page.nextPageToken;
+        // order=time lists the newest first: a thread older than the attempt ends the search.
+        if (!token || older) return null;
+      }
+      return "unsupported";
     },
 
     /** Holds a comment for review (hide) or publishes it again (unhide); YouTube lets apps neither like nor delete others'. */

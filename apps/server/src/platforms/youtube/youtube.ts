@@ -122,6 +122,8 @@ export function createYouTube(ctx: NetworkContext): PlatformAdapter {
     comments: inbox.comments,
     replyToComment: inbox.replyToComment,
     findReply: inbox.findReply,
+    firstComment: inbox.firstComment,
+    findFirstComment: inbox.findFirstComment,
     moderateComment: inbox.moderateComment,
   };
 }
