@@ -10,8 +10,8 @@ import { igCaller, igObjectMissing } from "./instagram-access";
 /**
  * Instagram's comment moderation (Instagram API with Instagram Login, and with Facebook Login on
  * graph.facebook.com): GET /{ig-media-id}/comments (first-level comments, newest first, their replies through
- * the `replies` field), GET /{ig-comment-id} and /{ig-comment-id}/replies, POST /{ig-comment-id}/replies
- * (answer), POST /{ig-comment-id} hide=true|false, DELETE /{ig-comment-id}. Each needs
+ * the `replies` field), GET /{ig-comment-id} and /{ig-comment-id}/replies, POST /{ig-media-id}/comments (a
+ * comment of the account's own), POST /{ig-comment-id}/replies (answer), POST /{ig-comment-id} hide=true|false, DELETE /{ig-comment-id}. Each needs
  * instagram_business_manage_comments (instagram_manage_comments on graph.facebook.com); apps cannot like.
  *
  * Instagram has one level of replies: a reply to a reply is added to the first-level comment, and `parent_id`
@@ -175,6 +175,30 @@ export function instagramComments(kit: NetworkKit, host: string) {
       data: paged.page.map((c) => node(kit, claims, item, c, all, params.fields ?? DEFAULT_FIELDS)),
       paging: graphPaging(request, paged.next),
     };
+  });
+
+  // A first-level comment of the account's on its own media (the app's first comment, issue 23).
+  kit.post(`${host}/:id/comments`, async (request, reply) => {
+    const params = graphParams(request);
+    const claims = moderator(kit, request, reply, params);
+    if (!claims) return reply;
+    const id = (request.params as { id: string }).id;
+    const item = find.media(claims, id);
+    if (!item) return fail(reply, 400, igObjectMissing(id));
+    const message = params.message ?? "";
+    if (!message.trim()) return bad(reply, "(#100) The parameter message is required.");
+    if ([...message].length > INSTAGRAM_COMMENT_MAX)
+      return bad(reply, `(#100) The comment is longer than ${INSTAGRAM_COMMENT_MAX} characters.`);
+    // Stories take replies by direct message only: the Graph API has no comments on them.
+    if (item.kind === "story") return bad(reply, "(#100) Comments are not supported on stories.");
+    const written = kit.comments.write(item, {
+      author: kit.person(claims),
+      own: true,
+      text: message,
+      parentKey: null,
+      at: new Date(kit.now()),
+    });
+    return { id: instagramCommentId(written.key) };
   });
 
   kit.post(`${host}/:id/replies`, async (request, reply) => {

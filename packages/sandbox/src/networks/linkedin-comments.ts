@@ -143,6 +143,10 @@ export function linkedinComments(kit: NetworkKit) {
         reply,
         `ERROR :: /message/text :: length of ${[...text].length} exceeds the maximum of ${COMMENT_MAX}`,
       );
+    // The object commented on, required in the body: the post's URN (or its activity's) of the path.
+    if (typeof b.object !== "string" || !b.object) return unprocessable(reply, "ERROR :: /object :: field is required");
+    if (b.object !== found.post.id && b.object !== linkedinActivityUrn(found.post.id))
+      return badRequest(reply, "object does not match the post or comment commented on.");
     // The comment answered: the one in the path, or the body's parentComment under the post in the path.
     let parent = found.comment;
     if (b.parentComment !== undefined) {

@@ -9,7 +9,7 @@ import { allowed, COST, googleError, projectQuota } from "./youtube-common";
 
 /**
  * YouTube Data API v3 comments (issue 21): commentThreads.list (a video's threads, with a few replies each),
- * comments.list (all the replies of a thread), comments.insert (a reply) and comments.setModerationStatus (hold a
+ * commentThreads.insert (a new comment on a video), comments.list (all the replies of a thread), comments.insert (a reply) and comments.setModerationStatus (hold a
  * comment for review, publish it again). Every call needs youtube.force-ssl and is charged to the project's quota.
  */
 
@@ -251,6 +251,55 @@ export function youtubeComments(kit: NetworkKit) {
     known.set(id, found.video.id);
     const owner = found.video.networkUserId === claims.userId;
     return resource(found.video, id, written, { parentId: found.thread.id, owner, html: false });
+  });
+
+  // commentThreads.insert: a new top-level comment on a video (the app's first comment under its own, issue 23).
+  kit.post(`${api}/commentThreads`, async (request, reply) => {
+    const claims = allowed(kit, quota, request, reply, COMMENT_SCOPES, COST.comment);
+    if (!claims) return reply;
+    const q = flat(request.query);
+    if (!(q.part ?? "").split(",").includes("snippet"))
+      return bad(reply, "'snippet' is required in part.", "invalidPart");
+    const body = request.body && typeof request.body === "object" ? (request.body as Record<string, unknown>) : {};
+    const snippet = (body.snippet && typeof body.snippet === "object" ? body.snippet : {}) as Record<string, unknown>;
+    if (typeof snippet.videoId !== "string" || !snippet.videoId)
+      return bad(reply, "snippet.videoId is required.", "invalidCommentMetadata");
+    const top = (
+      snippet.topLevelComment && typeof snippet.topLevelComment === "object" ? snippet.topLevelComment : {}
+    ) as { snippet?: { textOriginal?: unknown } };
+    const text = top.snippet?.textOriginal;
+    if (typeof text !== "string" || !text.trim())
+      return bad(reply, "The comment's text is missing.", "invalidCommentMetadata");
+    if ([...text].length > TEXT_MAX) return bad(reply, "The comment's text is too long.", "commentTextTooLong");
+    const video = kit.publishing.find("youtube", snippet.videoId);
+    if (!video)
+      return notFound(reply, "The video identified by the videoId parameter could not be found.", "videoNotFound");
+    // A private video is seen by its owner only: nobody else can comment on it.
+    const owner = video.networkUserId === claims.userId;
+    if (video.visibility === "private" && !owner)
+      return forbidden(reply, "The comment thread could not be created: the video is private.");
+    const written = kit.comments.write(video, {
+      author: kit.person(claims),
+      own: owner,
+      text,
+      parentKey: null,
+      at: new Date(kit.now()),
+    });
+    const id = youtubeThreadId(written.key);
+    known.set(id, video.id);
+    return {
+      kind: "youtube#commentThread",
+      etag: `etag-${id}`,
+      id,
+      snippet: {
+        channelId: video.networkUserId,
+        videoId: video.id,
+        topLevelComment: resource(video, id, written, { owner, html: false }),
+        canReply: true,
+        totalReplyCount: 0,
+        isPublic: video.visibility !== "private",
+      },
+    };
   });
 
   kit.post(`${api}/comments/setModerationStatus`, async (request, reply) => {
