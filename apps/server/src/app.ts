@@ -15,6 +15,7 @@ import { registerOpenApi } from "./http/openapi";
 import { registerSecurity } from "./http/security";
 import { registerSpa } from "./http/spa";
 import { createCipher, createLinkSigner } from "./lib/crypto";
+import type { FetchedFile } from "./lib/safe-fetch";
 import { createAccountsRepo } from "./modules/accounts/accounts.repo";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { type AccountsService, createAccountsService } from "./modules/accounts/accounts.service";
@@ -48,6 +49,9 @@ import { notificationsRoutes } from "./modules/notifications/notifications.route
 import { createNotificationsService } from "./modules/notifications/notifications.service";
 import { notificationPreferencesRoutes } from "./modules/notifications/preferences.routes";
 import { reminderJobHandlers } from "./modules/notifications/reminders.jobs";
+import { createPostCsvRepo } from "./modules/post-csv/post-csv.repo";
+import { postCsvRoutes } from "./modules/post-csv/post-csv.routes";
+import { createPostCsvService } from "./modules/post-csv/post-csv.service";
 import { approvalsRoutes } from "./modules/posts/approvals.routes";
 import { createApprovalsService } from "./modules/posts/approvals.service";
 import { createPostActivityRepo } from "./modules/posts/post-activity.repo";
@@ -103,6 +107,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Defaults to the storage the configuration names (local disk or S3). */
   mediaStorage?: MediaStorage;
+  /** How a CSV import fetches media named by web address; by default safeFetch (public addresses only). */
+  fetchMedia?: (url: string) => Promise<FetchedFile>;
 }
 
 /** The whole HTTP app, not listening: main.ts listens, tests call inject(). */
@@ -218,6 +224,16 @@ export async function buildApp(deps: AppDeps) {
   await app.register(postsRoutes, { auth, service: posts });
   const approvals = createApprovalsService({ repo: postsRepo, activity: postActivity, hub, now: deps.now });
   await app.register(approvalsRoutes, { auth, posts, approvals });
+  // Posts in and out by CSV (issue 23): through the posts service, with the composer's rights and rules.
+  const postCsv = createPostCsvService({
+    repo: createPostCsvRepo(database.db),
+    posts,
+    media,
+    fetchMedia: deps.fetchMedia,
+    log: app.log,
+    now: deps.now,
+  });
+  await app.register(postCsvRoutes, { auth, service: postCsv });
   const notifications = createNotificationsService({ db: database.db, hub, now: deps.now });
   await app.register(notificationsRoutes, { auth, service: notifications });
   const tasks = createTasksService({ repo: createTasksRepo(database.db), hub, now: deps.now });

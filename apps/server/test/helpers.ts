@@ -139,7 +139,10 @@ export interface NetworkTestApp extends TestApp {
  * The app listening on a real port with its own sandbox, so network calls go over real HTTP,
  * with a movable clock and every log line captured.
  */
-export async function createNetworkTestApp(env: Record<string, string> = {}): Promise<NetworkTestApp> {
+export async function createNetworkTestApp(
+  env: Record<string, string> = {},
+  extra: Partial<Pick<Parameters<typeof buildApp>[0], "fetchMedia">> = {},
+): Promise<NetworkTestApp> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const clock = testClock();
@@ -155,6 +158,7 @@ export async function createNetworkTestApp(env: Record<string, string> = {}): Pr
       now: clock.now,
       // Production's log options (redaction, serializers) at trace level: what any level would write is captured.
       logger: loggerOptions({ logLevel: "trace" }, { write: (line: string) => logs.push(line) }),
+      ...extra,
     },
   );
   await t.app.listen({ port, host: "127.0.0.1" });
@@ -163,7 +167,9 @@ export async function createNetworkTestApp(env: Record<string, string> = {}): Pr
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  extra: Partial<Pick<Parameters<typeof buildApp>[0], "sandbox" | "now" | "logger" | "mediaStorage">> = {},
+  extra: Partial<
+    Pick<Parameters<typeof buildApp>[0], "sandbox" | "now" | "logger" | "mediaStorage" | "fetchMedia">
+  > = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "orbitpost-test-"));
   const config = loadConfig({

@@ -15,6 +15,7 @@ export * from "./constants/workspaces";
 export * from "./errors";
 export * from "./rules/account-status";
 export * from "./rules/approval";
+export * from "./rules/aspect-ratio";
 export * from "./rules/campaigns";
 export * from "./rules/csv-cell";
 export * from "./rules/password-rules";

@@ -743,6 +743,8 @@ export const POST_CSV_MESSAGES = {
   campaignAmbiguous: (name: string) => `Several campaigns are named “${name}”: name it by its UTM slug instead.`,
   jsonInvalid: (column: string) => `The ${column} column is not valid JSON.`,
   jsonRefused: (column: string, detail: string) => `The ${column} column is refused: ${detail}`,
+  extraCells: (found: number, columns: number) =>
+    `This row has ${found} cells but the first line names ${columns} columns: is a text with a comma missing its quotes?`,
   /** an import that saves nothing because the mode is not allowed */
   queueUnavailable: "Adding to the queue is not available.",
 } as const;

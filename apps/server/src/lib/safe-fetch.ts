@@ -1,0 +1,169 @@
+import { lookup as dnsLookup } from "node:dns/promises";
+import http, { type IncomingMessage } from "node:http";
+import https from "node:https";
+import { BlockList, isIP, type LookupFunction } from "node:net";
+import { PassThrough, type Readable } from "node:stream";
+
+/**
+ * Fetching a file a user named by its web address, without letting them reach what is not on the public
+ * internet from the server (the server's own ports, the cloud's metadata service, the office network): http and
+ * https only, every address the name resolves to must be public, the connection goes to the address checked (a
+ * second resolution cannot swap it), each redirect is checked again, and the body is cut at `maxBytes`.
+ */
+
+/** Addresses that are not the public internet (IANA special-purpose registries, v4 and v6). */
+const NOT_PUBLIC = new BlockList();
+for (const [net, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.88.99.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 3],
+] as const)
+  NOT_PUBLIC.addSubnet(net, prefix, "ipv4");
+for (const [net, prefix] of [
+  ["::", 127],
+  ["::ffff:0:0", 96],
+  ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
+  ["100::", 64],
+  ["2001::", 23],
+  ["2001:db8::", 32],
+  ["2002::", 16],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+] as const)
+  NOT_PUBLIC.addSubnet(net, prefix, "ipv6");
+
+export function isPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  return !NOT_PUBLIC.check(address, family === 4 ? "ipv4" : "ipv6");
+}
+
+/** Why a fetch was refused or failed, in words for the user (see POST_CSV_MESSAGES). */
+export class FetchRefused extends Error {
+  constructor(
+    readonly reason: "not-web" | "private" | "status" | "unreachable" | "redirects",
+    readonly status?: number,
+  ) {
+    super(reason);
+  }
+}
+
+export interface SafeFetchOptions {
+  maxBytes: number;
+  timeoutMs?: number;
+  maxRedirects?: number;
+  /** which addresses may be reached: the public ones (tests may allow their own) */
+  allowAddress?: (address: string) => boolean;
+}
+
+export interface FetchedFile {
+  /** the last part of the address's path, as a file name */
+  filename: string;
+  /** the body, cut at maxBytes + 1 bytes with `truncated` set */
+  stream: Readable & { truncated?: boolean };
+}
+
+async function checkedAddress(
+  host: string,
+  allow: (a: string) => boolean,
+): Promise<{ address: string; family: number }> {
+  const bare = host.replace(/^\[|\]$/g, "");
+  if (isIP(bare)) {
+    if (!allow(bare)) throw new FetchRefused("private");
+    return { address: bare, family: isIP(bare) };
+  }
+  let found: { address: string; family: number }[];
+  try {
+    found = await dnsLookup(bare, { all: true });
+  } catch {
+    throw new FetchRefused("unreachable");
+  }
+  // A name that also leads somewhere private is refused as a whole.
+  if (found.length === 0 || found.some((a) => !allow(a.address))) throw new FetchRefused("private");
+  return found[0] as { address: string; family: number };
+}
+
+function request(url: URL, pinned: { address: string; family: number }, timeoutMs: number): Promise<IncomingMessage> {
+  const lookup: LookupFunction = (_host, options, done) => {
+    if ((options as { all?: boolean }).all) (done as (e: null, a: unknown[]) => void)(null, [pinned]);
+    else done(null, pinned.address, pinned.family);
+  };
+  const get = url.protocol === "https:" ? https.get : http.get;
+  return new Promise((resolve, reject) => {
+    const req = get(url, { lookup, timeout: timeoutMs, headers: { accept: "image/*,video/*" } }, resolve);
+    req.on("timeout", () => req.destroy(new FetchRefused("unreachable")));
+    req.on("error", (err) => reject(err instanceof FetchRefused ? err : new FetchRefused("unreachable")));
+  });
+}
+
+export async function safeFetch(address: string, options: SafeFetchOptions): Promise<FetchedFile> {
+  const allow = options.allowAddress ?? isPublicAddress;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    throw new FetchRefused("not-web");
+  }
+  for (let redirects = 0; ; redirects++) {
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new FetchRefused("not-web");
+    const res = await request(url, await checkedAddress(url.hostname, allow), timeoutMs);
+    const status = res.statusCode ?? 0;
+    if (status >= 300 && status < 400 && res.headers.location) {
+      res.resume();
+      if (redirects >= (options.maxRedirects ?? 3)) throw new FetchRefused("redirects");
+      url = new URL(res.headers.location, url);
+      continue;
+    }
+    if (status !== 200) {
+      res.resume();
+      throw new FetchRefused("status", status);
+    }
+    return { filename: fileNameOf(url), stream: capped(res, options.maxBytes) };
+  }
+}
+
+function fileNameOf(url: URL): string {
+  const last = url.pathname.split("/").filter(Boolean).pop() ?? "";
+  try {
+    return decodeURIComponent(last) || "file";
+  } catch {
+    return last || "file";
+  }
+}
+
+/** The body up to maxBytes + 1 bytes: past that it stops, marked truncated (the upload then says too large). */
+function capped(res: IncomingMessage, maxBytes: number): Readable & { truncated?: boolean } {
+  const out: PassThrough & { truncated?: boolean } = new PassThrough();
+  let size = 0;
+  res.on("data", (chunk: Buffer) => {
+    if (out.truncated) return;
+    size += chunk.length;
+    if (size > maxBytes) {
+      out.truncated = true;
+      out.end(chunk.subarray(0, chunk.length - (size - maxBytes - 1)));
+      res.destroy();
+      return;
+    }
+    if (!out.write(chunk)) {
+      res.pause();
+      out.once("drain", () => res.resume());
+    }
+  });
+  res.on("end", () => out.end());
+  res.on("error", (err) => out.destroy(err));
+  return out;
+}
