@@ -44,6 +44,9 @@ export async function duePost(
     options?: unknown;
     facebookPageId?: string;
     campaignId?: string;
+    /** networks with their own text, hashtags and media (issue 23) */
+    variants?: Record<string, { content: string; hashtags: string[]; media: { id: string; aspectRatio: string }[] }>;
+    firstComment?: string;
   },
 ) {
   const at = new Date(t.clock.now().getTime() + 2 * 60_000);
