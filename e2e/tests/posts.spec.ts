@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { connectSandboxAccount, newUsername } from "../support/accounts";
+import { linkedinPostsBy } from "../support/network-reads";
 import { signedIn } from "../support/users";
 
 /** The browser's clock and zone for the scheduling tests: a fixed day, so the calendar shows a known month. */
@@ -406,38 +407,6 @@ test("Publish Now from the composer; Facebook pages that cannot load say so", as
   await expect(item.getByText("published", { exact: true })).toBeVisible();
   await expect(item.getByRole("link", { name: "View on LinkedIn" })).toBeVisible();
 });
-
-/** The member's posts as LinkedIn (the sandbox) lists them for an author, asked with the member's own token. */
-async function linkedinPostsBy(page: Page, username: string, author: string): Promise<{ commentary: string }[]> {
-  const init = await page.request.post("/api/oauth/linkedin/initiate", { data: {} });
-  const authUrl = new URL(((await init.json()) as { authUrl: string }).authUrl);
-  const consent = await page.request.post(authUrl.toString(), { form: { approve: "1", username }, maxRedirects: 0 });
-  const code = new URL(consent.headers().location ?? "", authUrl).searchParams.get("code") ?? "";
-  const sandbox = authUrl.toString().replace(/\/www\.linkedin\.com\/.*$/, "");
-  const token = await page.request.post(`${sandbox}/www.linkedin.com/oauth/v2/accessToken`, {
-    form: {
-      grant_type: "authorization_code",
-      code,
-      redirect_uri: authUrl.searchParams.get("redirect_uri") ?? "",
-      client_id: authUrl.searchParams.get("client_id") ?? "",
-      client_secret: "sandbox-client-secret",
-    },
-  });
-  expect(token.status(), await token.text()).toBe(200);
-  const { access_token } = (await token.json()) as { access_token: string };
-  const res = await page.request.get(
-    `${sandbox}/api.linkedin.com/rest/posts?q=author&author=${encodeURIComponent(author)}&count=10`,
-    {
-      headers: {
-        authorization: `Bearer ${access_token}`,
-        "LinkedIn-Version": "202607",
-        "X-Restli-Protocol-Version": "2.0.0",
-      },
-    },
-  );
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { elements: { commentary: string }[] }).elements;
-}
 
 test("LinkedIn as a company page: pick one of the member's pages, schedule, and it goes out as the page", async ({
   page,

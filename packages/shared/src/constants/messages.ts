@@ -767,3 +767,33 @@ export const FIRST_COMMENT_MESSAGES = {
     `Posting the first comment on ${network} was interrupted, and ${network} cannot be asked whether it went out. Check the post on ${network} before adding it by hand.`,
   postGone: (network: string) => `The post is no longer on ${network}: its first comment was not posted.`,
 } as const;
+
+/** The composer's text per network and its first comment, and the first comment's result (issue 23). */
+export const COMPOSER_MESSAGES = {
+  textTabs: "Text for",
+  allNetworks: "All networks",
+  sameEverywhere: "The same text, hashtags and media go to every chosen network.",
+  commonUsedBy: (networks: string) => `The common text goes to ${networks}.`,
+  commonUnused: "Every chosen network has its own text: the common text goes to none of them.",
+  customizeFor: "Customize for this network:",
+  customizeLabel: (network: string) => `Customize for ${network}`,
+  ownText: (network: string) => `${network} gets its own text, hashtags and media.`,
+  useCommon: "Use the common text",
+  usesCommon: (network: string) => `${network} uses the common text again.`,
+  undo: "Undo",
+  overLimit: "(too long)",
+  contentFor: (network: string) => `Content for ${network}`,
+  hashtagsFor: (network: string) => `Hashtags for ${network}`,
+  firstComment: "First comment",
+  firstCommentOptional: "(optional)",
+  firstCommentPlaceholder: "A link, more hashtags or a question to start the conversation",
+  /** the networks it goes to, X first named "X (as a reply)" */
+  firstCommentNote: (networks: string) => `Posted right after the post on ${networks}.`,
+  firstCommentAsReply: "X (as a reply)",
+  firstCommentNotOn: (networks: string) => `Not on ${networks}: their APIs give apps no comments.`,
+  firstCommentsLabel: "First comments",
+  firstCommentView: (network: string) => `First comment on ${network}`,
+  firstCommentPosted: (network: string) => `${network}: first comment posted.`,
+  firstCommentFailed: (network: string, error: string) => `${network}: first comment not posted: ${error}`,
+  firstCommentPending: (network: string) => `${network}: first comment waiting to be posted.`,
+} as const;

@@ -1,17 +1,17 @@
 import {
   APPROVAL_MESSAGES,
+  COMPOSER_MESSAGES,
   checkPost,
-  composePostText,
   DEFAULT_DRAFT_TIME,
   describePostOutcome,
   type MediaFacts,
+  PLATFORM_LABELS,
   type Platform,
   POST_MESSAGES,
   type Post,
   PUBLISH_MESSAGES,
   postOutcome,
   TEXT_WARNING_REMAINING,
-  textBudget,
   todayIn,
   updatePostBodySchema,
   wallClock,
@@ -40,8 +40,10 @@ import { useCreatePost } from "../api/create-post";
 import { usePublishAndWait } from "../api/publish-post";
 import { useUpdatePost } from "../api/update-post";
 import { useComposerActions } from "../hooks/use-composer-actions";
+import { useNetworkText } from "../hooks/use-network-text";
 import { PRIMARY_LABELS } from "../utils/composer-actions";
 import { toastPostError } from "../utils/errors";
+import { allMediaIds } from "../utils/network-text";
 import {
   emptyPostForm,
   mediaProblemsOf,
@@ -51,11 +53,14 @@ import {
   toCheckInput,
   toCreateBody,
 } from "../utils/post-form";
+import { ComposerPreview } from "./composer-preview";
 import { FacebookPagePicker } from "./facebook-page-picker";
+import { FirstCommentField } from "./first-comment-field";
+import { NetworkTextTabs } from "./network-text-tabs";
 import { PlatformOptions } from "./platform-options";
 import { PlatformPicker } from "./platform-picker";
 import { PostMediaField } from "./post-media-field";
-import { PostPreview, PostPreviewDialog } from "./post-preview-dialog";
+import { PostPreviewDialog } from "./post-preview-dialog";
 import { SchedulePicker } from "./schedule-picker";
 import { TagInput } from "./tag-input";
 
@@ -126,7 +131,8 @@ export function PostComposer({
   const update = useUpdatePost();
   const publish = usePublishAndWait();
   // The kinds of the post's media (a network may need an image or a video), from the library's cache.
-  const library = useMedia({ enabled: values.media.length > 0 });
+  const library = useMedia({ enabled: allMediaIds(values).length > 0 });
+  const mediaById = new Map((library.data ?? []).map((m) => [m.id, m]));
   // Type, size, dimensions and duration: the composer applies the networks' limits (Instagram's) before saving.
   const kindOf = (mediaId: string): MediaFacts | undefined => {
     const m = library.data?.find((f) => f.id === mediaId);
@@ -150,21 +156,23 @@ export function PostComposer({
   const selected = accounts.filter((a) => values.accountIds.includes(a.id));
   const platforms = [...new Set(selected.map((a) => a.platform))] as Platform[];
   const facebookAccounts = selected.filter((a) => a.platform === "facebook");
-  const mediaProblems = mediaProblemsOf(values, platforms, kindOf);
-
-  const text = composePostText(values.content, values.hashtags);
   // The chosen campaign's slug when it tags links: the counter and the preview count and show the tagged text.
   const campaign = campaignsQuery.data?.find((c) => c.id === values.campaignId);
   const utmCampaign = campaign?.utm ? campaign.slug : null;
-  const budget = textBudget(text, platforms, { twitterThread: values.twitterThread, utmCampaign });
-  const hasText = text.trim() !== "";
+  // The text being edited: the common one, or a network's own ("Customize for this network").
+  const text = useNetworkText(form, values, platforms, utmCampaign);
+  const { tab, fields, budget, hasText, hashtags, setHashtags } = text;
+  const mediaProblems = mediaProblemsOf(values, platforms, kindOf, tab);
   const today = todayIn(timezone);
   const timeSuggestions = useTimeSuggestions(timezone);
 
   const set = <K extends Path<PostFormValues>>(name: K, value: PathValue<PostFormValues, K>) =>
     form.setValue(name, value, { shouldDirty: true });
 
-  const reset = () => form.reset(emptyPostForm([], initialCampaignId ?? ""));
+  const reset = () => {
+    form.reset(emptyPostForm([], initialCampaignId ?? ""));
+    text.setTab("all");
+  };
 
   const onInvalid = (errors: FieldErrors<PostFormValues>) => {
     const first = Object.values(errors).find((e) => e?.message);
@@ -187,11 +195,13 @@ export function PostComposer({
       }
       // A post submitted for approval is checked as a scheduled one: an approver schedules it as it is.
       const problem = checkPost(
-        toCheckInput(post, platforms, timezone, kindOf),
+        toCheckInput(post, platforms, timezone, kindOf, utmCampaign),
         intent === "draft" ? "draft" : "scheduled",
         now,
       );
       if (problem) {
+        // A network's own text at fault: its tab opens.
+        if (problem.platform && post.variants[problem.platform]) text.setTab(problem.platform);
         toast.error(problem.title, { id: CHECK_TOAST, description: problem.message });
         return;
       }
@@ -269,7 +279,7 @@ export function PostComposer({
   return (
     // Where there is room beside the form (its container, not the window), the preview stays in view.
     <div className="@container">
-      <div className="grid min-w-0 gap-8 @4xl:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid min-w-0 gap-8 @4xl:grid-cols-[minmax(0,1fr)_22rem] @6xl:grid-cols-[minmax(0,1fr)_26rem]">
         <form
           noValidate
           aria-label="Create New Post"
@@ -307,49 +317,71 @@ export function PostComposer({
             )}
           </fieldset>
 
-          <div className="grid gap-2">
-            <div className="flex items-end justify-between gap-2">
-              <Label htmlFor={`${id}-content`}>Content</Label>
-              <span id={`${id}-counter`} className={cn("text-xs tabular-nums", counterTone)}>
-                <span className="sr-only">Characters: </span>
-                {budget.length}/{budget.limit}
-              </span>
+          <NetworkTextTabs
+            platforms={platforms}
+            variants={values.variants}
+            tab={tab}
+            onTabChange={text.setTab}
+            onCustomize={text.onCustomize}
+            onUseCommon={text.onUseCommon}
+            tooLong={(t) => text.budgetOf(t).remaining < 0}
+          >
+            <div className="grid gap-2">
+              <div className="flex items-end justify-between gap-2">
+                <Label htmlFor={`${id}-content`}>
+                  {tab === "all" ? "Content" : COMPOSER_MESSAGES.contentFor(PLATFORM_LABELS[tab])}
+                </Label>
+                <span id={`${id}-counter`} className={cn("text-xs tabular-nums", counterTone)}>
+                  <span className="sr-only">Characters: </span>
+                  {budget.length}/{budget.limit}
+                </span>
+              </div>
+              <Textarea
+                key={tab}
+                id={`${id}-content`}
+                placeholder="What would you like to share?"
+                rows={6}
+                aria-describedby={`${id}-counter`}
+                {...form.register(fields.content)}
+              />
             </div>
-            <Textarea
-              id={`${id}-content`}
-              placeholder="What would you like to share?"
-              rows={6}
-              aria-describedby={`${id}-counter`}
-              {...form.register("content")}
-            />
-          </div>
 
-          <div className="grid items-start gap-4 sm:grid-cols-2">
             <TagInput
+              key={`hashtags-${tab}`}
               id={`${id}-hashtags`}
-              label="Hashtags"
+              label={tab === "all" ? "Hashtags" : COMPOSER_MESSAGES.hashtagsFor(PLATFORM_LABELS[tab])}
               mark="#"
               placeholder="Add a hashtag"
-              value={values.hashtags}
-              onChange={(tags) => set("hashtags", tags)}
-              action={<HashtagGroupPicker value={values.hashtags} onChange={(tags) => set("hashtags", tags)} />}
+              value={hashtags}
+              onChange={setHashtags}
+              action={<HashtagGroupPicker value={hashtags} onChange={setHashtags} />}
             />
-            <TagInput
-              id={`${id}-mentions`}
-              label="Mentions"
-              mark="@"
-              placeholder="Add a mention"
-              value={values.mentions}
-              onChange={(tags) => set("mentions", tags)}
-            />
-          </div>
 
-          <PostMediaField
-            id={`${id}-media`}
-            value={values.media}
-            getValue={() => form.getValues("media")}
-            onChange={(media) => set("media", media)}
-            problems={mediaProblems}
+            <PostMediaField
+              key={`media-${tab}`}
+              id={`${id}-media`}
+              value={text.shown.media}
+              getValue={() => form.getValues(fields.media) ?? []}
+              onChange={(media) => form.setValue(fields.media, media, { shouldDirty: true })}
+              problems={mediaProblems}
+            />
+          </NetworkTextTabs>
+
+          <TagInput
+            id={`${id}-mentions`}
+            label="Mentions"
+            mark="@"
+            placeholder="Add a mention"
+            value={values.mentions}
+            onChange={(tags) => set("mentions", tags)}
+          />
+
+          <FirstCommentField
+            id={`${id}-first-comment`}
+            platforms={platforms}
+            value={values.firstComment}
+            utmCampaign={utmCampaign}
+            field={form.register("firstComment")}
           />
 
           <SchedulePicker
@@ -425,18 +457,13 @@ export function PostComposer({
             utmCampaign={utmCampaign}
           />
         </form>
-        <aside aria-labelledby={`${id}-live-preview`} className="hidden min-w-0 @4xl:block">
-          <div className="sticky top-4 grid gap-3">
+        {/* Beside the form where there is room, below it on a phone. */}
+        <aside aria-labelledby={`${id}-live-preview`} className="min-w-0 border-t pt-6 @4xl:border-t-0 @4xl:pt-0">
+          <div className="grid gap-3 @4xl:sticky @4xl:top-4">
             <h3 id={`${id}-live-preview`} className="text-sm font-medium">
               Preview
             </h3>
-            <PostPreview
-              accounts={selected}
-              content={values.content}
-              hashtags={values.hashtags}
-              twitterThread={values.twitterThread}
-              utmCampaign={utmCampaign}
-            />
+            <ComposerPreview values={values} accounts={selected} platforms={platforms} mediaById={mediaById} />
           </div>
         </aside>
       </div>

@@ -10,7 +10,9 @@ import {
   type Platform,
   type Post,
   type PostCheckInput,
+  type PostMedia,
   type PostOptions,
+  platformSchema,
   postMediaSchema,
   TEXT_LIMITS,
   TIKTOK_PRIVACY_LEVELS,
@@ -19,14 +21,24 @@ import {
   YOUTUBE_PRIVACY,
 } from "@app/shared";
 import { z } from "zod";
+import { chosenVariants, commonNetworks, type TextTab } from "./network-text";
 
 export const INSTAGRAM_FORMATS = ["feed", "story", "reel"] as const;
+
+const LONGEST_TEXT = Math.max(...Object.values(TEXT_LIMITS));
+
+/** A network's own text, hashtags and media ("Customize for this network"). */
+const formVariantSchema = z.object({
+  content: z.string().max(LONGEST_TEXT),
+  hashtags: z.array(z.string()),
+  media: z.array(postMediaSchema),
+});
 
 /** What the composer holds while the user writes: the post, with each network's options flattened. */
 export const postFormSchema = z.object({
   accountIds: z.array(z.string()),
   facebookPageId: z.string().nullable(),
-  content: z.string().max(Math.max(...Object.values(TEXT_LIMITS))),
+  content: z.string().max(LONGEST_TEXT),
   hashtags: z.array(z.string()),
   mentions: z.array(z.string()),
   media: z.array(postMediaSchema),
@@ -51,6 +63,10 @@ export const postFormSchema = z.object({
   youtubePrivacy: z.enum(YOUTUBE_PRIVACY),
   /** the post's campaign; "" for none */
   campaignId: z.string(),
+  /** networks with their own text; kept while a network is unselected, sent only for the chosen ones */
+  variants: z.partialRecord(platformSchema, formVariantSchema),
+  /** posted as a comment right after the post where the network allows it; "" for none */
+  firstComment: z.string().max(LONGEST_TEXT),
 });
 export type PostFormValues = z.infer<typeof postFormSchema>;
 
@@ -79,6 +95,8 @@ export const emptyPostForm = (accountIds: string[] = [], campaignId = ""): PostF
   youtubeTitle: "",
   youtubePrivacy: "public",
   campaignId,
+  variants: {},
+  firstComment: "",
 });
 
 /** A saved post back in the composer, to be changed and saved again. */
@@ -109,6 +127,13 @@ export const postFormFrom = (post: Post): PostFormValues => ({
   tiktokAllowStitch: post.options.tiktok?.allowStitch ?? true,
   youtubeTitle: post.options.youtube?.title ?? "",
   youtubePrivacy: post.options.youtube?.privacy ?? "public",
+  variants: Object.fromEntries(
+    Object.entries(post.variants ?? {}).map(([p, v]) => [
+      p,
+      { content: v.content, hashtags: [...v.hashtags], media: [...v.media] },
+    ]),
+  ),
+  firstComment: post.firstComment ?? "",
 });
 
 /** The options of the chosen networks only. */
@@ -152,14 +177,26 @@ export function toCheckInput(
   timezone: string,
   /** what the library knows of a file: its kind, or more (type, size, dimensions, duration) for networks' limits */
   kindOf: (mediaId: string) => MediaFileType | MediaFacts | undefined = () => undefined,
+  /** the campaign's slug when it tags links: lengths are counted on the tagged text, as the server does */
+  utmCampaign: string | null = null,
 ): PostCheckInput {
+  const facts = (media: readonly PostMedia[]) =>
+    media.map((m): MediaFacts => {
+      const known = kindOf(m.id);
+      return typeof known === "object" ? known : { kind: known };
+    });
   return {
     content: values.content,
     hashtags: values.hashtags,
-    media: values.media.map((m) => {
-      const known = kindOf(m.id);
-      return typeof known === "object" ? known : { kind: known };
-    }),
+    media: facts(values.media),
+    variants: Object.fromEntries(
+      Object.entries(chosenVariants(values.variants, platforms)).map(([p, v]) => [
+        p,
+        { content: v.content, hashtags: v.hashtags, media: facts(v.media) },
+      ]),
+    ),
+    firstComment: values.firstComment,
+    utmCampaign,
     platforms,
     facebookPageId: platforms.includes("facebook") ? values.facebookPageId : null,
     scheduledDate: values.scheduledDate,
@@ -172,17 +209,22 @@ export function toCheckInput(
 /**
  * What each chosen network says of the post's media (one video for TikTok, images for a pin...), from the
  * same rule the server and the publisher apply; shown beside the media while they are picked. Empty until
- * the post has media: the save says what a network cannot post without.
+ * the post has media: the save says what a network cannot post without. `tab` is the text being edited: the
+ * common media are judged by the networks that receive them, a network's own by that network.
  */
 export function mediaProblemsOf(
   values: PostFormValues,
   platforms: readonly Platform[],
   kindOf: (mediaId: string) => MediaFacts | undefined,
+  tab: TextTab = "all",
 ): MediaProblem[] {
-  if (values.media.length === 0) return [];
-  const media = values.media.map((m) => kindOf(m.id) ?? {});
+  const own = tab === "all" ? undefined : values.variants[tab];
+  const chosen = own ? [tab as Platform] : commonNetworks(values.variants, platforms);
+  const files = own ? own.media : values.media;
+  if (files.length === 0) return [];
+  const media = files.map((m) => kindOf(m.id) ?? {});
   const options = postOptions(values, platforms);
-  return platforms.flatMap((p) => mediaProblem(p, media, options) ?? []);
+  return chosen.flatMap((p) => mediaProblem(p, media, options) ?? []);
 }
 
 /** The body of the create call. */
@@ -205,6 +247,8 @@ export function toCreateBody(
     status,
     options: postOptions(values, platforms),
     campaignId: values.campaignId || null,
+    variants: chosenVariants(values.variants, platforms),
+    firstComment: values.firstComment.trim(),
   };
 }
 

@@ -29,7 +29,7 @@ const NOW = new Date("2027-03-10T09:30:59Z");
 function serverCheck(platform: Platform, draft: Parameters<typeof publishNowBody>[1], now = NOW) {
   const body = createPostBodySchema.parse(publishNowBody(ACCOUNT, draft, "Europe/Paris", now));
   const media = body.media.map(() => ({ kind: "image" as const }));
-  return { body, problem: checkPost({ ...body, media, platforms: [platform] }, "scheduled", now) };
+  return { body, problem: checkPost({ ...body, media, variants: {}, platforms: [platform] }, "scheduled", now) };
 }
 
 describe("LinkedIn", () => {
@@ -227,6 +227,6 @@ describe("publish now", () => {
     // Sent at 10:30:59 Paris time (its time says 10:30) and arriving a moment later.
     const arrived = new Date(NOW.getTime() + 500);
     const body = createPostBodySchema.parse(publishNowBody(ACCOUNT, { content: "Hi" }, "Europe/Paris", NOW));
-    expect(checkPost({ ...body, media: [], platforms: ["linkedin"] }, "scheduled", arrived)).toBeNull();
+    expect(checkPost({ ...body, media: [], variants: {}, platforms: ["linkedin"] }, "scheduled", arrived)).toBeNull();
   });
 });
