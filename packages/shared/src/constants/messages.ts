@@ -680,6 +680,71 @@ export const POST_TOOLS_MESSAGES = {
   noMatch: (q: string) => `No posts match “${q}”.`,
 } as const;
 
+/** Text per network (issue 23, "customize for this network"). */
+export const POST_VARIANT_MESSAGES = {
+  notChosenTitle: "Network Not Chosen",
+  /** a variant for a network none of the chosen accounts is on: refused, not dropped */
+  notChosen: (network: string) =>
+    `${network} has its own text, but none of the chosen accounts is on ${network}. Choose an account on ${network}, or remove ${network}'s own text.`,
+} as const;
+
+/** The first comment posted right after a post (issue 23). */
+export const FIRST_COMMENT_MESSAGES = {
+  tooLongTitle: "First Comment Too Long",
+  tooLong: (network: string, max: number) =>
+    `${network} allows at most ${max} characters in a comment: shorten the first comment.`,
+  notOffered: (network: string) => `${network} does not let apps post a first comment.`,
+  unconfirmed: (network: string) =>
+    `Posting the first comment on ${network} was interrupted, and ${network} cannot be asked whether it went out. Check the post on ${network} before adding it by hand.`,
+  postGone: (network: string) => `The post is no longer on ${network}: its first comment was not posted.`,
+} as const;
+
+/** The live preview of a post on each network (issue 23). */
+export const PREVIEW_MESSAGES = {
+  noNetwork: "Select at least one platform to preview your post.",
+  nothingWritten: "Nothing written yet.",
+  previewAs: "Preview as",
+  firstComment: "First comment",
+  threadOf: (parts: number) => `Posted as a thread of ${parts} posts.`,
+  tooLongTitle: "The text will be refused",
+  noMedia: "Add a picture or a video to see it here.",
+  noVideo: "Add a video to see it here.",
+  noPinImage: "Add an image to see the pin.",
+  mediaMissing: "This file is no longer in the media library.",
+  pinBoardDefault: "First board of the account",
+  storyNote: "Instagram shows no caption on a story.",
+} as const;
+
+/** The composer's text per network and its first comment, and the first comment's result (issue 23). */
+export const COMPOSER_MESSAGES = {
+  textTabs: "Text for",
+  allNetworks: "All networks",
+  sameEverywhere: "The same text, hashtags and media go to every chosen network.",
+  commonUsedBy: (networks: string) => `The common text goes to ${networks}.`,
+  commonUnused: "Every chosen network has its own text: the common text goes to none of them.",
+  customizeFor: "Customize for this network:",
+  customizeLabel: (network: string) => `Customize for ${network}`,
+  ownText: (network: string) => `${network} gets its own text, hashtags and media.`,
+  useCommon: "Use the common text",
+  usesCommon: (network: string) => `${network} uses the common text again.`,
+  undo: "Undo",
+  overLimit: "(too long)",
+  contentFor: (network: string) => `Content for ${network}`,
+  hashtagsFor: (network: string) => `Hashtags for ${network}`,
+  firstComment: "First comment",
+  firstCommentOptional: "(optional)",
+  firstCommentPlaceholder: "A link, more hashtags or a question to start the conversation",
+  /** the networks it goes to, X first named "X (as a reply)" */
+  firstCommentNote: (networks: string) => `Posted right after the post on ${networks}.`,
+  firstCommentAsReply: "X (as a reply)",
+  firstCommentNotOn: (networks: string) => `Not on ${networks}: their APIs give apps no comments.`,
+  firstCommentsLabel: "First comments",
+  firstCommentView: (network: string) => `First comment on ${network}`,
+  firstCommentPosted: (network: string) => `${network}: first comment posted.`,
+  firstCommentFailed: (network: string, error: string) => `${network}: first comment not posted: ${error}`,
+  firstCommentPending: (network: string) => `${network}: first comment waiting to be posted.`,
+} as const;
+
 /** Posts in and out by CSV (issue 23). */
 export const POST_CSV_MESSAGES = {
   importButton: "Import CSV",
@@ -749,51 +814,88 @@ export const POST_CSV_MESSAGES = {
   queueUnavailable: "Adding to the queue is not available.",
 } as const;
 
-/** Text per network (issue 23, "customize for this network"). */
-export const POST_VARIANT_MESSAGES = {
-  notChosenTitle: "Network Not Chosen",
-  /** a variant for a network none of the chosen accounts is on: refused, not dropped */
-  notChosen: (network: string) =>
-    `${network} has its own text, but none of the chosen accounts is on ${network}. Choose an account on ${network}, or remove ${network}'s own text.`,
-} as const;
-
-/** The first comment posted right after a post (issue 23). */
-export const FIRST_COMMENT_MESSAGES = {
-  tooLongTitle: "First Comment Too Long",
-  tooLong: (network: string, max: number) =>
-    `${network} allows at most ${max} characters in a comment: shorten the first comment.`,
-  notOffered: (network: string) => `${network} does not let apps post a first comment.`,
-  unconfirmed: (network: string) =>
-    `Posting the first comment on ${network} was interrupted, and ${network} cannot be asked whether it went out. Check the post on ${network} before adding it by hand.`,
-  postGone: (network: string) => `The post is no longer on ${network}: its first comment was not posted.`,
-} as const;
-
-/** The composer's text per network and its first comment, and the first comment's result (issue 23). */
-export const COMPOSER_MESSAGES = {
-  textTabs: "Text for",
-  allNetworks: "All networks",
-  sameEverywhere: "The same text, hashtags and media go to every chosen network.",
-  commonUsedBy: (networks: string) => `The common text goes to ${networks}.`,
-  commonUnused: "Every chosen network has its own text: the common text goes to none of them.",
-  customizeFor: "Customize for this network:",
-  customizeLabel: (network: string) => `Customize for ${network}`,
-  ownText: (network: string) => `${network} gets its own text, hashtags and media.`,
-  useCommon: "Use the common text",
-  usesCommon: (network: string) => `${network} uses the common text again.`,
-  undo: "Undo",
-  overLimit: "(too long)",
-  contentFor: (network: string) => `Content for ${network}`,
-  hashtagsFor: (network: string) => `Hashtags for ${network}`,
-  firstComment: "First comment",
-  firstCommentOptional: "(optional)",
-  firstCommentPlaceholder: "A link, more hashtags or a question to start the conversation",
-  /** the networks it goes to, X first named "X (as a reply)" */
-  firstCommentNote: (networks: string) => `Posted right after the post on ${networks}.`,
-  firstCommentAsReply: "X (as a reply)",
-  firstCommentNotOn: (networks: string) => `Not on ${networks}: their APIs give apps no comments.`,
-  firstCommentsLabel: "First comments",
-  firstCommentView: (network: string) => `First comment on ${network}`,
-  firstCommentPosted: (network: string) => `${network}: first comment posted.`,
-  firstCommentFailed: (network: string, error: string) => `${network}: first comment not posted: ${error}`,
-  firstCommentPending: (network: string) => `${network}: first comment waiting to be posted.`,
+/** The queue of time slots (issue 23): its screen, its refusals, Add to queue. */
+export const QUEUE_MESSAGES = {
+  title: "Queue",
+  description: "Weekly time slots for each account; Add to queue puts a post in the next free one.",
+  /** input */
+  weekdayInvalid: "Use a weekday from 1 (Monday) to 7 (Sunday).",
+  timeInvalid: "Use a time written HH:MM.",
+  tooManySlots: (max: number) => `A queue can have at most ${max} time slots.`,
+  timeZoneUnknown: "Unknown time zone: use a name such as Europe/Paris.",
+  unknownAccount: "This account is not connected to the workspace.",
+  slotInvalid: "Use the instant of a time slot (an ISO date and time).",
+  /** Add to queue */
+  noSlotsTitle: "No Time Slots",
+  noSlots:
+    "None of the chosen accounts has time slots, and the workspace has none: add time slots on the Queue screen first.",
+  noSlotsFor: (names: string) =>
+    `No time slots for ${names}, and the workspace has none: add time slots on the Queue screen first.`,
+  pausedTitle: "Queue Paused",
+  paused: (names: string) => `The queue of ${names} is paused: resume it on the Queue screen to add posts to it.`,
+  skippedPaused: (names: string) => `Not added for ${names}: its queue is paused.`,
+  onlyScheduled: "Only a post being scheduled can be added to the queue (not a draft, and not with Publish now).",
+  submitInstead: "Your posts need approval: submit the post for approval instead of adding it to the queue.",
+  notQueueable: "Only a draft or a scheduled post that has not started publishing can be added to the queue.",
+  noAccounts: "Choose at least one account to add the post to its queue.",
+  /** reorder */
+  notQueued: "This post is not in this account's queue.",
+  notASlot: "That time is not one of this account's time slots.",
+  slotPassed: "That time slot has passed: choose a later one.",
+  slotTaken: "Another post took that time slot meanwhile: the queue was read again.",
+  /** pause */
+  pausedDone: (name: string) => `Queue of ${name} paused: its posts wait until you resume it.`,
+  resumedDone: (name: string, moved: number) =>
+    moved === 0
+      ? `Queue of ${name} resumed.`
+      : `Queue of ${name} resumed. ${moved} ${moved === 1 ? "post whose time passed" : "posts whose time passed"} moved to the next free time slots.`,
+  /** the screen */
+  accountFilter: "Account",
+  allAccounts: "All accounts",
+  emptySlot: "Empty slot",
+  noSlotsYet: "No time slots yet",
+  noSlotsYetHint: "Add weekly time slots below, for the whole workspace or one account, then add posts to the queue.",
+  noAccountsYet: "Connect an account to use the queue.",
+  overdue: "Its time passed while paused: it moves to the next free slot when you resume.",
+  offSchedule: "Not one of the current time slots",
+  pause: "Pause queue",
+  resume: "Resume queue",
+  pausedBadge: "Paused",
+  moveUp: "Move up",
+  moveDown: "Move down",
+  dragHint: "Drag a post onto another slot, or use Move up and Move down.",
+  moved: "Post moved.",
+  moveFailed: "Failed to move the post. Please try again.",
+  pauseFailed: "Failed to change the queue. Please try again.",
+  loadFailed: "Failed to load the queue. Please try again.",
+  /** slot editor */
+  slotsTitle: "Time slots",
+  slotsFor: "Slots of",
+  workspaceSlots: "Whole workspace (every account without its own)",
+  followsWorkspace: "follows the workspace's slots",
+  ownSlots: "own slots",
+  addSlot: "Add time",
+  removeSlot: (day: string, time: string) => `Remove ${day} ${time}`,
+  saveSlots: "Save time slots",
+  slotsSaved: "Time slots saved. Posts already queued keep their times.",
+  slotsFailed: "Failed to save the time slots. Please try again.",
+  clearOwn: "Use the workspace's slots",
+  weekdayLabel: "Day",
+  timeLabel: "Time",
+  /** time zone */
+  timeZoneLabel: "Workspace time zone",
+  timeZoneHint: "Time slots are wall-clock times in this zone, across daylight saving changes.",
+  timeZoneSaved: "Time zone saved. Posts already queued keep their times.",
+  timeZoneFailed: "Failed to save the time zone. Please try again.",
+  changeTimeZone: "Change",
+  /** best times */
+  fillFromBestTimes: "Fill from best times",
+  bestTimesHint: "Your best times to post, from the results of the last 90 days: add the ones you want as slots.",
+  noBestTimes: "Not enough results yet to suggest times.",
+  addSuggestion: (day: string, time: string) => `Add ${day} ${time}`,
+  /** composer */
+  addToQueue: "Add to queue",
+  queuedTitle: "Added to the queue",
+  queuedFor: (when: string) => `Queued for ${when}`,
+  queuedSplit: (n: number) => `Queued as ${n} posts, one for each account's next free time slot.`,
 } as const;
