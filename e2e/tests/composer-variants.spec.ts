@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { connectSandboxAccount, newUsername } from "../support/accounts";
 import { linkedinPostsBy, tweetsBy } from "../support/network-reads";
@@ -67,6 +68,8 @@ test("X gets its own text with its own counter; the draft keeps it and the first
   // X's weighted count: the emoji counts two.
   await expect(counter(page)).toHaveText(`Characters: ${FOR_X.length}/280`);
   await expect(xTab).toHaveAccessibleName("X (Twitter)");
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
   // The common text now goes to LinkedIn alone, and is counted against LinkedIn's limit.
   await textTabs(page).getByRole("tab", { name: "All networks" }).click();
@@ -143,7 +146,7 @@ test("X gets its own text with its own counter; the draft keeps it and the first
 
 test("published to X and LinkedIn, each network gets its own text, then the first comment under it", async ({
   page,
-}) => {
+}, testInfo) => {
   test.setTimeout(90_000);
   await signedIn(page);
   const x = newUsername("x");
@@ -163,6 +166,11 @@ test("published to X and LinkedIn, each network gets its own text, then the firs
   await page.getByRole("button", { name: "Customize for X (Twitter)" }).click();
   await page.getByLabel("Content for X (Twitter)").fill(FOR_X);
   await page.getByRole("textbox", { name: /^First comment/ }).fill(COMMENT);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath("scheduler-1366.png") });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath("scheduler-375.png"), fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
   // LinkedIn as a company page: LinkedIn lets apps read back a page's posts (a member's, never).
   await page.getByRole("radio", { name: "Company page" }).click();
   const companyPage = page.getByRole("combobox", { name: "Company page" });
@@ -189,6 +197,15 @@ test("published to X and LinkedIn, each network gets its own text, then the firs
   const results = item.getByRole("list", { name: "First comments" });
   await expect(results.getByRole("link", { name: "First comment on X (Twitter)" })).toBeVisible({ timeout: 15_000 });
   await expect(results.getByRole("link", { name: "First comment on LinkedIn" })).toBeVisible();
+
+  // The post's dialog on the calendar: X's own text and the first comment, with each network's result.
+  await page.getByRole("tab", { name: "Calendar" }).click();
+  await page.getByRole("button", { name: /^published: .*Spring launch/ }).click();
+  const details = page.getByRole("dialog");
+  await expect(details.getByText("Content for X (Twitter)")).toBeVisible();
+  await expect(details.getByText(FOR_X)).toBeVisible();
+  await expect(details.getByRole("link", { name: "First comment on LinkedIn" })).toBeVisible();
+  await expect(details.getByRole("link", { name: "First comment on X (Twitter)" })).toBeVisible();
 
   // What the networks received: X its own text with the comment as a reply to it; LinkedIn the common text.
   const tweets = await tweetsBy(page, x, idOn("twitter"));

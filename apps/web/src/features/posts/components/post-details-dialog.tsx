@@ -16,6 +16,7 @@ import { usePostActions } from "../hooks/use-post-actions";
 import { PostMoment } from "./post-moment";
 import { PostResults } from "./post-results";
 import { PostStatusBadge } from "./post-status-badge";
+import { PostVariantTexts } from "./post-variant-texts";
 
 /**
  * A post opened from the calendar (or the approvals queue): its text, when, where, and what each network made
@@ -71,6 +72,7 @@ export function PostDetailsDialog({
                 <span className="mt-1 block text-primary">{post.hashtags.map((t) => `#${t}`).join(" ")}</span>
               )}
             </p>
+            <PostVariantTexts post={post} />
             <PostResults post={post} busy={actions.pendingId === post.id} onRetry={() => actions.retry(post)} />
             <div className="flex flex-wrap gap-2">
               <ReviewActions post={post} />
