@@ -289,7 +289,12 @@ describe("text per network (variants)", () => {
   const video = { kind: "video" as const };
 
   test("what each network receives: its variant, else the common content", () => {
-    const post = { content: "Common", hashtags: ["a"], media: ["m1"], variants: { twitter: own("Short") } };
+    const post = {
+      content: "Common",
+      hashtags: ["a"],
+      media: ["m1"],
+      variants: { twitter: { content: "Short", hashtags: [], media: [] as string[] } },
+    };
     expect(contentFor(post, "twitter")).toEqual({ content: "Short", hashtags: [], media: [] });
     expect(contentFor(post, "linkedin")).toEqual({ content: "Common", hashtags: ["a"], media: ["m1"] });
     expect(versionsOf(post, ["twitter", "linkedin", "facebook"]).map((v) => [v.network, v.platforms])).toEqual([

@@ -237,7 +237,11 @@ export const postSchema = z.object({
   targets: z.array(postTargetSchema),
   /** the campaign it belongs to, or null */
   campaignId: z.string().nullable(),
-  variants: postVariantsSchema,
+  /** as stored: the input schema's transforms (a hashtag's # taken off) cannot run on a response */
+  variants: z.partialRecord(
+    platformSchema,
+    z.object({ content: z.string(), hashtags: z.array(z.string()), media: z.array(postMediaSchema) }),
+  ),
   firstComment: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
