@@ -139,6 +139,7 @@ describe("duplicating a post", () => {
     const source = await saved(cookie, {
       content: "Webinar on Thursday",
       accountIds: [linkedin, x],
+      variants: { twitter: { content: "Webinar Thursday, X edition", hashtags: ["live"], media: [] } },
       scheduledDate: dayAhead(3),
       scheduledTime: "14:30",
       status: "scheduled",
@@ -147,6 +148,8 @@ describe("duplicating a post", () => {
     const copy = await duplicated(cookie, source.id);
     expect(copy).toMatchObject({ status: "draft", scheduledDate: dayAhead(3), scheduledTime: "14:30", timezone: TZ });
     expect(copy.targets.map((p) => p.accountId)).toEqual([linkedin]);
+    // X's own text went with X.
+    expect(copy.variants).toEqual({});
     // The original keeps its schedule and both networks.
     const after = (await call(cookie, "GET", `/api/posts/${source.id}`)).json().post as Post;
     expect(after.status).toBe("scheduled");
