@@ -124,7 +124,7 @@ function Carousel({ media, ratio }: { media: readonly PreviewMediaItem[]; ratio:
   );
 }
 
-/** A story or a reel: the first file filling a 9:16 frame, the name on it, and a reel's caption over the video. */
+/** A story or a reel: its first file (a reel's first video) in a 9:16 frame, the name on it, a reel's caption. */
 function VerticalPreview({
   story,
   name,
@@ -138,7 +138,8 @@ function VerticalPreview({
   text: string;
   media: readonly PreviewMediaItem[];
 }) {
-  const first = media[0];
+  // A reel is a video: its first video fills the frame.
+  const first = (!story && media.find((m) => m.file?.fileType === "video")) || media[0];
   return (
     <PreviewCard
       label={story ? "Story on Instagram" : "Reel on Instagram"}
