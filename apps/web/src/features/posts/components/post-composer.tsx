@@ -447,15 +447,10 @@ export function PostComposer({
             )}
           </div>
 
-          <PostPreviewDialog
-            open={previewOpen}
-            onOpenChange={setPreviewOpen}
-            accounts={selected}
-            content={values.content}
-            hashtags={values.hashtags}
-            twitterThread={values.twitterThread}
-            utmCampaign={utmCampaign}
-          />
+          {/* The Preview button: the same live preview in a dialog (on a phone it is otherwise below the form). */}
+          <PostPreviewDialog open={previewOpen} onOpenChange={setPreviewOpen}>
+            <ComposerPreview values={values} accounts={selected} platforms={platforms} mediaById={mediaById} />
+          </PostPreviewDialog>
         </form>
         {/* Beside the form where there is room, below it on a phone. */}
         <aside aria-labelledby={`${id}-live-preview`} className="min-w-0 border-t pt-6 @4xl:border-t-0 @4xl:pt-0">
