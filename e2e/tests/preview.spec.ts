@@ -295,3 +295,44 @@ test("one tab per chosen network, a switch between two accounts of one network, 
   const { violations } = await new AxeBuilder({ page }).include("[role=dialog]").analyze();
   expect(violations).toEqual([]);
 });
+
+test("a saved post's Preview: each network's own text and the media, from the post's details", async ({ page }) => {
+  await signedIn(page);
+  const mediaId = await uploadThroughApi(page, jpeg("loaf.jpg"));
+  const x = newUsername("twi");
+  const li = newUsername("lin");
+  const accountIds = [
+    await connectSandboxAccount(page, "twitter", x),
+    await connectSandboxAccount(page, "linkedin", li),
+  ];
+  const res = await page.request.post("/api/posts", {
+    data: {
+      status: "draft",
+      content: "Our spring menu is here",
+      hashtags: ["bread"],
+      accountIds,
+      media: [{ id: mediaId, aspectRatio: "1:1" }],
+      variants: { twitter: { content: "Spring menu, short for X", hashtags: [], media: [] } },
+      firstComment: "Prices inside",
+      scheduledDate: "2099-01-15",
+      scheduledTime: "09:00",
+      timezone: "UTC",
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { post } = (await res.json()) as { post: { id: string } };
+
+  await page.goto(`/scheduler?post=${post.id}`);
+  await page.getByRole("dialog", { name: /^Post/ }).getByRole("button", { name: "Preview" }).click();
+  const dialog = page.getByRole("dialog", { name: "Post Preview" });
+  await dialog.getByRole("tab", { name: "X (Twitter)" }).click();
+  const onX = dialog.getByRole("article", { name: "Post on X" });
+  await expect(onX).toContainText("Spring menu, short for X");
+  await expect(onX.getByRole("img")).toHaveCount(0);
+  await expect(onX.getByRole("listitem", { name: "First comment" })).toContainText("Prices inside");
+  await dialog.getByRole("tab", { name: "LinkedIn" }).click();
+  const onLinkedIn = dialog.getByRole("article", { name: "Post on LinkedIn" });
+  await expect(onLinkedIn).toContainText("Our spring menu is here #bread");
+  await expect(onLinkedIn.getByRole("img", { name: "Image: loaf.jpg" })).toBeVisible();
+  await expect(onLinkedIn.getByRole("region", { name: "First comment" })).toContainText("Prices inside");
+});

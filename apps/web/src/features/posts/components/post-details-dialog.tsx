@@ -14,15 +14,16 @@ import { useDisplayTimeZone } from "@/lib/use-display-time-zone";
 import { useDuplicateAction } from "../hooks/use-duplicate-post";
 import { usePostActions } from "../hooks/use-post-actions";
 import { PostMoment } from "./post-moment";
+import { SavedPostPreviewButton } from "./post-preview-dialog";
 import { PostResults } from "./post-results";
 import { PostStatusBadge } from "./post-status-badge";
 import { PostVariantTexts } from "./post-variant-texts";
 
 /**
  * A post opened from the calendar (or the approvals queue): its text, when, where, and what each network made
- * of it; Approve and Reject for an approver while it waits; Edit; Duplicate (a new draft, opened in the
- * composer); the team's comments and its history. With `loading`, it opens at once and shows its place while
- * the post is read.
+ * of it; Approve and Reject for an approver while it waits; Preview (as each network shows it); Edit; Duplicate
+ * (a new draft, opened in the composer); the team's comments and its history. With `loading`, it opens at once
+ * and shows its place while the post is read.
  */
 export function PostDetailsDialog({
   post,
@@ -76,6 +77,7 @@ export function PostDetailsDialog({
             <PostResults post={post} busy={actions.pendingId === post.id} onRetry={() => actions.retry(post)} />
             <div className="flex flex-wrap gap-2">
               <ReviewActions post={post} />
+              <SavedPostPreviewButton post={post} />
               {REVISABLE_STATUSES.includes(post.status) && (
                 <Button size="sm" variant="outline" asChild>
                   <Link to={`/create-post?edit=${post.id}`}>
