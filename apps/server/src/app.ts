@@ -61,6 +61,9 @@ import { createPostsService } from "./modules/posts/posts.service";
 import { profileRoutes } from "./modules/profile/profile.routes";
 import { firstCommentJobHandlers } from "./modules/publishing/first-comment";
 import { createPublisher } from "./modules/publishing/publishing.service";
+import { createQueueSlotsRepo } from "./modules/queue/queue.repo";
+import { queueRoutes } from "./modules/queue/queue.routes";
+import { createQueueService } from "./modules/queue/queue.service";
 import { analyticsRoutes } from "./modules/results/analytics.routes";
 import { overviewRoutes } from "./modules/results/overview.routes";
 import { securityRoutes } from "./modules/security/security.routes";
@@ -212,8 +215,11 @@ export async function buildApp(deps: AppDeps) {
   const postsRepo = createPostsRepo(database.db);
   app.decorate("publisher", createPublisher({ posts: postsRepo, media, accounts }));
   const postActivity = createPostActivityRepo(database.db);
+  // The queue of time slots: Add to queue (in the posts service) plans with it.
+  const queue = createQueueService({ repo: createQueueSlotsRepo(database.db), hub, now: deps.now });
   const posts = createPostsService({
     db: database.db,
+    queue,
     repo: postsRepo,
     activity: postActivity,
     accounts: accountsRepo,
@@ -222,6 +228,7 @@ export async function buildApp(deps: AppDeps) {
     now: deps.now,
   });
   await app.register(postsRoutes, { auth, service: posts });
+  await app.register(queueRoutes, { auth, service: queue, posts });
   const approvals = createApprovalsService({ repo: postsRepo, activity: postActivity, hub, now: deps.now });
   await app.register(approvalsRoutes, { auth, posts, approvals });
   // Posts in and out by CSV (issue 23): through the posts service, with the composer's rights and rules.

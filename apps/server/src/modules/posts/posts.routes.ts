@@ -2,6 +2,7 @@ import {
   calendarQuerySchema,
   calendarResponseSchema,
   createPostBodySchema,
+  createPostResponseSchema,
   listPostsQuerySchema,
   postListResponseSchema,
   postResponseSchema,
@@ -67,12 +68,16 @@ export async function postsRoutes(app: FastifyInstance, opts: { auth: Auth; serv
       preHandler,
       schema: {
         tags,
-        summary: "Save a draft or schedule a post (date and time in the given IANA time zone)",
+        summary:
+          "Save a draft or schedule a post (date and time in the given IANA time zone); with queue, add it to the next free time slot of each chosen account (`posts`: one post per instant)",
         body: createPostBodySchema,
-        response: one,
+        response: { 200: createPostResponseSchema },
       },
     },
-    async (req) => ({ post: await service.create(memberOf(req), req.body) }),
+    async (req) =>
+      req.body.queue
+        ? service.addToQueue(memberOf(req), req.body)
+        : { post: await service.create(memberOf(req), req.body) },
   );
 
   r.get(

@@ -39,6 +39,8 @@ import { announceCampaign } from "../campaigns/campaigns.service";
 import type { MediaRepo } from "../media/media.repo";
 import { announceNotifications } from "../notifications/announce";
 import { notify } from "../notifications/notify";
+import type { QueueService } from "../queue/queue.service";
+import { createQueuePosts } from "../queue/queue-posts";
 import { assertCan, type Member } from "../workspaces/member";
 import type { NewHistory, PostActivityRepo } from "./post-activity.repo";
 import { broadcastPost, toApiPost } from "./post-api";
@@ -67,6 +69,8 @@ export interface PostsDeps {
   /** A post may only use its workspace's media files. */
   media: Pick<MediaRepo, "facts">;
   hub: RealtimeHub;
+  /** the queue of time slots (issue 23): Add to queue, and a queued post rescheduled by hand leaving it */
+  queue: QueueService;
   now?: () => Date;
 }
 
@@ -297,6 +301,12 @@ export function createPostsService(deps: PostsDeps) {
         from,
       );
       if (!saved) return saved;
+      // Moved by hand (or no longer scheduled): out of the queue; else its queued targets keep their slots.
+      await deps.queue.afterSave(
+        tx,
+        existing.id,
+        w.status !== "scheduled" || w.at.getTime() !== existing.scheduledAt.getTime(),
+      );
       await activity.record(tx, [historyEntry(member, existing.id, action, at, w)]);
       if (action === "submitted") noted = (await approvalRequested(tx, member, existing.id, at)).length;
       if (action === "approved") noted = (await postApproved(tx, member, existing, w, at)).length;
@@ -310,7 +320,28 @@ export function createPostsService(deps: PostsDeps) {
     return row;
   }
 
+  const queued = createQueuePosts({
+    repo,
+    activity,
+    queue: deps.queue,
+    now,
+    mustSubmit,
+    targetsFor,
+    checked,
+    assertRoomForAnother,
+    assertCampaign,
+    rowValues,
+    historyEntry,
+    publish,
+    campaignsMoved,
+  });
+
   return {
+    /** Add to queue: the post in the next free time slot of each chosen account (see queue/queue-posts.ts). */
+    addToQueue: queued.add,
+    /** Puts a draft or scheduled post in the next free time slots of its accounts. */
+    queue: queued.queueExisting,
+
     /** The posts of the filter, soonest first; a search (q) returns at most POST_SEARCH_LIMIT unless told. */
     async list(member: Member, filter: ListPostsQuery): Promise<Post[]> {
       const q = normalizeSearch(filter.q);
@@ -342,6 +373,7 @@ export function createPostsService(deps: PostsDeps) {
      */
     async create(member: Member, input: CreatePostBody): Promise<Post> {
       const { workspaceId, userId } = member;
+      if (input.queue) return (await queued.add(member, input)).post;
       const { publishNow, ...body } = input;
       if (body.status === "scheduled" && (await mustSubmit(member))) throw submitInstead();
       assertCan(member, "post", SAVE_PERMISSION[body.status]);
@@ -494,9 +526,12 @@ export function createPostsService(deps: PostsDeps) {
       if (goingOut(existing)) return toApiPost(existing);
       if (existing.status !== "scheduled") throw notEditable();
       const at = now();
-      const row = await repo.transactionForWorkspace(workspaceId, (tx) =>
-        repo.updateEditable(tx, workspaceId, id, { scheduledAt: at }, { nextAttemptAt: at }),
-      );
+      const row = await repo.transactionForWorkspace(workspaceId, async (tx) => {
+        const moved = await repo.updateEditable(tx, workspaceId, id, { scheduledAt: at }, { nextAttemptAt: at });
+        // Published now: out of the queue, its slot free for another post.
+        if (moved) await deps.queue.afterSave(tx, id, true);
+        return moved;
+      });
       if (!row) {
         const current = await repo.find(workspaceId, id);
         if (current && goingOut(current)) return toApiPost(current);
