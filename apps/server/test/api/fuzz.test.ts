@@ -510,6 +510,8 @@ describe("the issue's reproductions", () => {
       { name: "avatar constructor", method: "GET", url: "/sandbox/_assets/avatar/constructor/a.svg", headers: {} },
       // malformed multipart
       ...multipartCases("/api/media", a()),
+      ...multipartCases("/api/posts/import/preview?mode=draft&timezone=UTC", a()),
+      ...multipartCases("/api/posts/import?mode=draft&timezone=UTC", a()),
       ...multipartCases("/sandbox/twitter/api.x.com/2/media/upload", {
         authorization: `Bearer ${world.sandboxTokens.twitter ?? ""}`,
       }),

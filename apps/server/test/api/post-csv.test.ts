@@ -441,3 +441,66 @@ describe("roles", () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+test("a multipart body that cannot be read is a 400, whatever breaks it", async () => {
+  const { cookie } = await signedInUser(t.app);
+  const b = "----repro";
+  const part = (boundary: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nabc\r\n--${boundary}--\r\n`;
+  for (const [type, body] of [
+    ["multipart/form-data", part(b)],
+    [`multipart/form-data; boundary=${"b".repeat(80)}`, part("b".repeat(80))],
+    [
+      `multipart/form-data; boundary=${b}`,
+      `--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nabc`,
+    ],
+    [
+      `multipart/form-data; boundary=${b}`,
+      `--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\ntext\nabc`,
+    ],
+    [`multipart/form-data; boundary=${b}`, "\u0000\u0001garbage\r\n\r\n--"],
+  ] as const) {
+    for (const url of ["/api/posts/import", "/api/posts/import/preview"]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: `${url}?${query("draft")}`,
+        headers: { cookie, "content-type": type },
+        payload: body,
+      });
+      expect(res.statusCode, `${type} ${body}: ${res.body}`).toBe(400);
+      expect(res.json().error.code).toBeTruthy();
+    }
+  }
+});
+
+test("another workspace's accounts, files and campaigns are not found by id or name, and its posts are not exported", async () => {
+  const a = await owner();
+  await t.app.inject({
+    method: "POST",
+    url: "/api/posts",
+    headers: { cookie: a.cookie },
+    payload: { content: "A's secret plan", timezone: ZONE, status: "draft" },
+  });
+  const { cookie } = await signedInUser(t.app);
+  const res = await preview(
+    cookie,
+    "draft",
+    csv([
+      ["text", "accounts", "media", "campaign"],
+      ["By id", a.linkedin, a.imageId, ""],
+      ["By name", a.refs.linkedin, "beach.png", "Spring launch"],
+    ]),
+  );
+  const problems = (res.json() as PostCsvPreviewResponse).rows.map((r) => r.problems.map((p) => p.message));
+  expect(problems).toEqual([
+    [POST_CSV_MESSAGES.accountNotFound(a.linkedin), POST_CSV_MESSAGES.mediaNotFound(a.imageId)],
+    [
+      POST_CSV_MESSAGES.accountNotFound(a.refs.linkedin),
+      POST_CSV_MESSAGES.mediaNotFound("beach.png"),
+      POST_CSV_MESSAGES.campaignNotFound("Spring launch"),
+    ],
+  ]);
+  const exported = await exportCsv(cookie);
+  expect(exported.body).not.toContain("secret");
+  expect(parseCsv(exported.body)).toHaveLength(1);
+});

@@ -34,6 +34,7 @@ interface Request {
   method: Method;
   url: string;
   payload?: object;
+  headers?: Record<string, string>;
 }
 interface World {
   t: NetworkTestApp;
@@ -67,7 +68,7 @@ const TZ = "Europe/Paris";
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 async function call(w: World, cookie: string, r: Request) {
-  return w.t.app.inject({ method: r.method, url: r.url, payload: r.payload, headers: { cookie } });
+  return w.t.app.inject({ method: r.method, url: r.url, payload: r.payload, headers: { ...r.headers, cookie } });
 }
 async function asOwner(w: World, r: Request) {
   const res = await call(w, w.owner, r);
@@ -141,6 +142,23 @@ const localAction = (action: string): Case => ({
   passedWhen: "not-forbidden",
 });
 
+/** A CSV file of one post to the matrix's LinkedIn account, imported (or previewed) as scheduled. */
+const csvImport = (url: string): Case => ({
+  needs: ["post", "schedule"],
+  request: async (w) => {
+    const boundary = `----csv${++seq}`;
+    const file = `date,time,text,accounts\r\n${day(4)},11:00,Imported by a member,${w.linkedin}\r\n`;
+    return {
+      method: "POST",
+      url: `${url}?mode=scheduled&timezone=${encodeURIComponent(TZ)}`,
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="posts.csv"\r\n\r\n${file}\r\n--${boundary}--\r\n`,
+      ),
+    };
+  },
+});
+
 const get = (url: string | ((w: World) => string | Promise<string>)): Case => ({
   needs: "member",
   request: async (w) => ({ method: "GET", url: typeof url === "string" ? url : await url(w) }),
@@ -199,6 +217,10 @@ const CASES: Record<string, Case> = {
   },
 
   "GET /api/posts": get("/api/posts"),
+  "GET /api/posts/export.csv": get("/api/posts/export.csv"),
+  "GET /api/posts/import/template.csv": get("/api/posts/import/template.csv"),
+  "POST /api/posts/import/preview": csvImport("/api/posts/import/preview"),
+  "POST /api/posts/import": csvImport("/api/posts/import"),
   "GET /api/posts/calendar": get(`/api/posts/calendar?from=${day(-1)}T00:00:00Z&to=${day(30)}T00:00:00Z`),
   "GET /api/posts/:id": get(async (w) => `/api/posts/${await post(w, "draft")}`),
   "GET /api/posts/:id/comments": get(async (w) => `/api/posts/${await post(w, "draft")}/comments`),

@@ -1,4 +1,4 @@
-import { pipeline, type Readable, Transform } from "node:stream";
+import { finished, pipeline, type Readable, Transform } from "node:stream";
 import {
   isBlankRow,
   POST_CSV_MAX_BYTES,
@@ -65,8 +65,11 @@ class FirstLineSniffer extends Transform {
   private size = 0;
   private told = false;
   private tell!: (delimiter: string) => void;
-  readonly delimiter = new Promise<string>((resolve) => {
+  private fail!: (err: Error) => void;
+  /** the separator; fails when the file does (a broken upload) before its first line went by */
+  readonly delimiter = new Promise<string>((resolve, reject) => {
     this.tell = resolve;
+    this.fail = reject;
   });
 
   private decide() {
@@ -95,6 +98,14 @@ class FirstLineSniffer extends Transform {
     this.decide();
     done();
   }
+
+  override _destroy(err: Error | null, done: (err: Error | null) => void) {
+    if (!this.told) {
+      this.told = true;
+      this.fail(err ?? new Error("The upload ended before its first line."));
+    }
+    done(err);
+  }
 }
 
 const lineBreaks = (cells: readonly string[]) =>
@@ -110,7 +121,12 @@ const lineBreaks = (cells: readonly string[]) =>
 export async function readPostCsv(stream: Readable & { truncated?: boolean }): Promise<ReadCsv> {
   try {
     const sniffer = new FirstLineSniffer();
-    stream.on("error", (err) => sniffer.destroy(err));
+    // Its failure is told by its delimiter or, once the parser follows, through the pipeline.
+    sniffer.on("error", () => {});
+    // A failure of the upload, even one before this read began (a body already broken), fails the read.
+    finished(stream, (err) => {
+      if (err) sniffer.destroy(err);
+    });
     stream.pipe(sniffer);
     const parser = parse({
       bom: true,
