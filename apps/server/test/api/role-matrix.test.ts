@@ -12,6 +12,7 @@ import path from "node:path";
 import {
   APPROVAL_MESSAGES,
   can,
+  QUEUE_MESSAGES,
   rolesThatCan,
   TASK_MESSAGES,
   WORKSPACE_MESSAGES,
@@ -114,6 +115,24 @@ const inboxConversation = async (w: World) => {
     .from(inboxMessages)
     .where(eq(inboxMessages.networkId, networkId));
   return { id: out.conversationIds[0] as string, messageId: message?.id as string };
+};
+/** Time slots every day at 09:00 and 21:00. */
+const DAILY_SLOTS = [1, 2, 3, 4, 5, 6, 7].flatMap((weekday) => [
+  { weekday, time: "09:00" },
+  { weekday, time: "21:00" },
+]);
+/** A fresh LinkedIn account with slots of its own, a post the owner queued on it, and its next empty slot. */
+const queuedOnFresh = async (w: World) => {
+  const account = await freshLinkedin(w);
+  await asOwner(w, { method: "PUT", url: "/api/queue/slots", payload: { accountId: account, slots: DAILY_SLOTS } });
+  const queued = await asOwner(w, {
+    method: "POST",
+    url: "/api/posts",
+    payload: { content: `Queued ${++seq}`, accountIds: [account], timezone: TZ, status: "scheduled", queue: true },
+  });
+  const q = await asOwner(w, { method: "GET", url: `/api/queue?accountId=${account}&count=3` });
+  const empty = (q.queues[0].entries as { at: string; post: unknown }[]).find((e) => e.post === null)?.at;
+  return { account, postId: queued.post.id as string, empty };
 };
 const task = async (w: World) =>
   (await asOwner(w, { method: "POST", url: "/api/tasks", payload: { title: `Task ${++seq}` } })).task.id as string;
@@ -413,6 +432,49 @@ const CASES: Record<string, Case> = {
   "DELETE /api/hashtag-groups/:id": {
     needs: ["post", "draft"],
     request: async (w) => ({ method: "DELETE", url: `/api/hashtag-groups/${await hashtagGroup(w)}` }),
+  },
+
+  // The queue of time slots: every member reads it; slots, pausing, moving and queueing are post.schedule, the
+  // workspace's time zone organization.update (queue.test.ts).
+  "GET /api/queue": get("/api/queue"),
+  "PUT /api/queue/slots": {
+    needs: ["post", "schedule"],
+    request: async () => ({ method: "PUT", url: "/api/queue/slots", payload: { accountId: null, slots: DAILY_SLOTS } }),
+  },
+  "PUT /api/queue/time-zone": {
+    needs: ["organization", "update"],
+    request: async () => ({ method: "PUT", url: "/api/queue/time-zone", payload: { timeZone: TZ } }),
+  },
+  "POST /api/queue/accounts/:id/pause": {
+    needs: ["post", "schedule"],
+    request: async (w) => ({ method: "POST", url: `/api/queue/accounts/${await freshLinkedin(w)}/pause` }),
+  },
+  "POST /api/queue/accounts/:id/resume": {
+    needs: ["post", "schedule"],
+    request: async (w) => {
+      const account = await freshLinkedin(w);
+      await asOwner(w, { method: "POST", url: `/api/queue/accounts/${account}/pause` });
+      return { method: "POST", url: `/api/queue/accounts/${account}/resume` };
+    },
+  },
+  "POST /api/queue/move": {
+    needs: ["post", "schedule"],
+    request: async (w) => {
+      const q = await queuedOnFresh(w);
+      return {
+        method: "POST",
+        url: "/api/queue/move",
+        payload: { postId: q.postId, accountId: q.account, to: q.empty },
+      };
+    },
+  },
+  "POST /api/posts/:id/queue": {
+    needs: ["post", "schedule"],
+    request: async (w) => {
+      await asOwner(w, { method: "PUT", url: "/api/queue/slots", payload: { accountId: null, slots: DAILY_SLOTS } });
+      return { method: "POST", url: `/api/posts/${await post(w, "draft")}/queue` };
+    },
+    refusal: QUEUE_MESSAGES.submitInstead,
   },
 
   // Engagement → Inbox: reading, assigning, done, read marks and notes for every member (inbox.test.ts).
