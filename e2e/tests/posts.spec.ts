@@ -343,23 +343,27 @@ test("the composer's rules: content required, Facebook page required, X's limit,
   await pickAccount(page, new RegExp(`X \\(Twitter\\): ${x}`, "i"));
   await expect(page.getByText("Post as a thread")).toBeVisible();
   await page.getByLabel("Content").fill("a".repeat(290));
-  const counter = page.getByText(/^Characters: \d+\/280$/);
+  const form = page.getByRole("form", { name: "Create New Post" });
+  const counter = form.getByText(/^Characters: \d+\/280$/);
   await expect(counter).toHaveText("Characters: 290/280");
   await expect(counter).toHaveClass(/text-destructive/);
   await pagePicker.selectOption({ index: 1 });
   await schedule.click();
-  await expect(page.getByText("Content Too Long")).toBeVisible();
-  await expect(page.getByText("Tweet exceeds 280 character limit")).toBeVisible();
+  // The toast (the live preview says it too, under X's text).
+  const toasts = page.getByRole("region", { name: /^Notifications/ });
+  await expect(toasts.getByText("Content Too Long")).toBeVisible();
+  await expect(toasts.getByText("Tweet exceeds 280 character limit")).toBeVisible();
   await expect(page.getByText("Facebook Page Required")).toHaveCount(0);
 
-  // The preview warns where the text would be cut; as a thread it fits.
-  await page.getByRole("button", { name: "Preview" }).click();
+  // The preview, a tab per network, says X would refuse the text; as a thread it fits.
+  await page.getByRole("button", { name: "Preview", exact: true }).click();
   const preview = page.getByRole("dialog", { name: "Post Preview" });
-  await expect(preview.getByRole("listitem")).toHaveCount(2);
-  await expect(preview.getByText("The text will be truncated")).toHaveCount(1);
+  await expect(preview.getByRole("tab")).toHaveCount(2);
+  await preview.getByRole("tab", { name: /X \(Twitter\)/ }).click();
+  await expect(preview.getByText("Tweet exceeds 280 character limit")).toBeVisible();
   await preview.getByRole("button", { name: "Close" }).click();
   await page.getByRole("switch", { name: "Post as a thread" }).click();
-  await expect(page.getByText(/^Characters: \d+\/\d+$/)).toHaveText("Characters: 290/63206");
+  await expect(form.getByText(/^Characters: \d+\/\d+$/)).toHaveText("Characters: 290/63206");
 
   await schedule.click();
   await expect(page.getByText("Post Scheduled")).toBeVisible();
@@ -584,6 +588,8 @@ test.describe("at 375 px", () => {
 
 for (const colorScheme of ["light", "dark"] as const) {
   test(`the scheduler and the composer have no serious axe violations (${colorScheme})`, async ({ page }) => {
+    // Five axe passes over pages that now carry the live preview too.
+    test.setTimeout(60_000);
     await page.emulateMedia({ colorScheme });
     await page.clock.setFixedTime(new Date("2027-03-10T10:00:00"));
     await signedIn(page);
@@ -614,7 +620,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     await expect(page.getByRole("heading", { name: "All Posts (2)" })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByRole("button", { name: "Preview" }).click();
+    await page.getByRole("button", { name: "Preview", exact: true }).click();
     await expect(page.getByRole("dialog", { name: "Post Preview" })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
