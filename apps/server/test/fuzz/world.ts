@@ -1,8 +1,8 @@
 /**
  * The app and the data the fuzz and authorization-matrix tests run against: the app listening on a real port
  * with its own sandbox and the production logger's options (every line captured), two users with sessions,
- * user A's posts, media, connected accounts, notification, task, campaign, hashtag group and billing session, and every secret the tests
- * must never find in an answer or in the log.
+ * user A's posts, media, connected accounts, notification, task, campaign, hashtag group, queue (slots and a
+ * queued post) and billing session, and every secret the tests must never find in an answer or in the log.
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
@@ -227,6 +227,28 @@ export async function buildWorld(t: FuzzApp): Promise<World> {
     payload: { name: "A's hashtags", hashtags: ["alpha", "beta"] },
   });
   if (group.statusCode !== 201) throw new Error(`hashtag group failed: ${group.statusCode} ${group.body}`);
+
+  // The queue: the workspace's time slots (Tuesdays and Thursdays at 10:00), and a post queued in the first.
+  const slots = await t.app.inject({
+    method: "PUT",
+    url: "/api/queue/slots",
+    headers: json({ cookie: a.cookie }),
+    payload: {
+      accountId: null,
+      slots: [
+        { weekday: 2, time: "10:00" },
+        { weekday: 4, time: "10:00" },
+      ],
+    },
+  });
+  if (slots.statusCode !== 200) throw new Error(`queue slots failed: ${slots.statusCode} ${slots.body}`);
+  const queued = await t.app.inject({
+    method: "POST",
+    url: "/api/posts",
+    headers: json({ cookie: a.cookie }),
+    payload: { content: "A's queued post", accountIds: [account], timezone: "UTC", status: "scheduled", queue: true },
+  });
+  if (queued.statusCode !== 200) throw new Error(`queued post failed: ${queued.statusCode} ${queued.body}`);
 
   // A pending invitation into A's workspace (written directly: inviting needs Premium, which A has not).
   const [invitation] = await t.db
