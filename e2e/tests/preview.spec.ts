@@ -59,8 +59,10 @@ async function pickMedia(page: Page, names: string[]) {
   await expect(page.getByRole("list", { name: "Post media" }).getByRole("listitem")).toHaveCount(names.length);
 }
 
-/** The preview at 1366 and at 375 px wide, attached to the report and kept under test-results. */
+/** The preview at 1366 and at 375 px wide, attached to the report and kept under test-results; no axe violation. */
 async function screenshots(page: Page, preview: Locator, testInfo: TestInfo, network: string) {
+  const { violations } = await new AxeBuilder({ page }).include("aside").analyze();
+  expect(violations).toEqual([]);
   for (const width of [1366, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await expect(preview).toBeVisible();
@@ -117,8 +119,6 @@ test("X: a long text as a thread of numbered parts, each with its weighted count
   await expect(card).toContainText("example.com");
   await expect(card).toContainText("https://www.example.com/bakery/spring-menu");
 
-  const { violations } = await new AxeBuilder({ page }).include("aside").analyze();
-  expect(violations).toEqual([]);
   await screenshots(page, preview, testInfo, "x");
 });
 
