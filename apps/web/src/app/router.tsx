@@ -26,6 +26,7 @@ const APP_SCREENS: { path: string; screen: ReturnType<typeof screen> }[] = [
   { path: "/dashboard", screen: screen(() => import("./routes/app/dashboard")) },
   { path: "/analytics", screen: screen(() => import("./routes/app/analytics")) },
   { path: "/scheduler", screen: screen(() => import("./routes/app/scheduler")) },
+  { path: "/queue", screen: screen(() => import("./routes/app/queue")) },
   { path: "/engagement", screen: screen(() => import("./routes/app/engagement")) },
   { path: "/team", screen: screen(() => import("./routes/app/team")) },
   { path: "/create-post", screen: screen(() => import("./routes/app/create-post")) },

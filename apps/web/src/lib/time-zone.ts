@@ -7,6 +7,12 @@
 /** The browser's IANA time zone: the one used when the profile has none. */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+/** Every IANA zone the browser knows, for a time zone select (the browser's own when it cannot list them). */
+export function supportedTimeZones(): string[] {
+  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
+  return supported ? supported("timeZone") : [browserTimeZone()];
+}
+
 /** The zone times are shown in: the profile's when one is chosen, else the browser's. */
 export const displayZoneOf = (profileZone: string | null | undefined) => profileZone || browserTimeZone();
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { addDays, isoWeekday, nextFreeSlot, nextSlotInstants, slotInstant, sortedSlots } from "./queue";
+import { addDays, formatSlot, isoWeekday, nextFreeSlot, nextSlotInstants, slotInstant, sortedSlots } from "./queue";
 import { wallClock } from "./schedule-time";
 
 const iso = (dates: Date[]) => dates.map((d) => d.toISOString());
@@ -13,6 +13,7 @@ describe("calendar helpers", () => {
     expect(isoWeekday("2026-12-01")).toBe(2);
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(addDays("2024-03-01", -1)).toBe("2024-02-29");
+    expect(formatSlot("2026-12-01", "09:00")).toBe("Tue, Dec 1 at 09:00");
   });
 
   test("slots sorted by weekday then time, each once", () => {

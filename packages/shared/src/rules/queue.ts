@@ -104,3 +104,19 @@ export function nextFreeSlot(
   const later = [...taken].filter((t) => t > from.getTime()).length;
   return nextSlotInstants(slots, zone, from, later + 1).find((at) => !taken.has(at.getTime())) ?? null;
 }
+
+const dayFormat = new Intl.DateTimeFormat("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
+/** "Tue, Dec 1" for a calendar day written YYYY-MM-DD. */
+export function formatSlotDay(date: string): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return dayFormat.format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** "Tue, Dec 1 at 09:00": a slot's day and time, as Add to queue says where a post went. */
+export const formatSlot = (date: string, time: string) => `${formatSlotDay(date)} at ${time}`;

@@ -20,6 +20,7 @@ import { useMediaChannel } from "@/features/media/api/media-events";
 import { useNotifications } from "@/features/notifications/api/get-notifications";
 import { useNotificationsChannel } from "@/features/notifications/api/notification-events";
 import { usePostsChannel } from "@/features/posts/api/post-events";
+import { useQueueChannels } from "@/features/queue/api/queue-events";
 import { useTasksChannel } from "@/features/team/api/task-events";
 import { useTeamChannel } from "@/features/team/api/team-events";
 import { usePresence } from "@/features/team/hooks/use-presence";
@@ -57,6 +58,7 @@ function Shell() {
     usePostCommentsChannel(),
     useInboxChannel(),
     ...useCampaignsChannels(),
+    ...useQueueChannels(),
   ]);
   // Tells the team whether this member is online, away or gone.
   usePresence();

@@ -4,6 +4,7 @@ import {
   checkPost,
   DEFAULT_DRAFT_TIME,
   describePostOutcome,
+  formatSlot,
   type MediaFacts,
   PLATFORM_LABELS,
   type Platform,
@@ -11,13 +12,14 @@ import {
   type Post,
   PUBLISH_MESSAGES,
   postOutcome,
+  QUEUE_MESSAGES,
   TEXT_WARNING_REMAINING,
   todayIn,
   updatePostBodySchema,
   wallClock,
 } from "@app/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CalendarClock, ClipboardCheck, Eye, Info, Save, Send } from "lucide-react";
+import { CalendarClock, ClipboardCheck, Eye, Info, ListPlus, Save, Send } from "lucide-react";
 import { useId, useState } from "react";
 import { type FieldErrors, type Path, type PathValue, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
@@ -31,6 +33,7 @@ import { useCampaigns } from "@/features/campaigns/api/campaigns";
 import { CampaignPicker } from "@/features/campaigns/components/campaign-picker";
 import { HashtagGroupPicker } from "@/features/hashtag-groups/components/hashtag-group-picker";
 import { useMedia } from "@/features/media/api/get-media";
+import { useAddToQueue } from "@/features/queue/api/queue";
 import { useTimeSuggestions } from "@/features/results/api/get-best-times";
 import { ApiError } from "@/lib/api-client";
 import { formatPlainDate } from "@/lib/time-zone";
@@ -65,13 +68,15 @@ import { SchedulePicker } from "./schedule-picker";
 import { TagInput } from "./tag-input";
 
 /** submit: saved as "pending_approval", for an approver to schedule */
-type Intent = "draft" | "scheduled" | "publish" | "submit";
+/** queue: Add to queue, the server puts it in each account's next free time slot */
+type Intent = "draft" | "scheduled" | "publish" | "submit" | "queue";
 
 const FAILED: Record<Intent, string> = {
   draft: POST_MESSAGES.draftFailed,
   scheduled: POST_MESSAGES.scheduleFailed,
   publish: POST_MESSAGES.publishFailed,
   submit: APPROVAL_MESSAGES.submitFailed,
+  queue: POST_MESSAGES.scheduleFailed,
 };
 
 const SIGN_IN: Record<Intent, string> = {
@@ -79,6 +84,7 @@ const SIGN_IN: Record<Intent, string> = {
   scheduled: POST_MESSAGES.scheduleAuthRequired,
   publish: POST_MESSAGES.scheduleAuthRequired,
   submit: POST_MESSAGES.scheduleAuthRequired,
+  queue: POST_MESSAGES.scheduleAuthRequired,
 };
 
 /**
@@ -128,6 +134,7 @@ export function PostComposer({
   const [running, setRunning] = useState<Intent | null>(null);
 
   const create = useCreatePost();
+  const addToQueue = useAddToQueue();
   const update = useUpdatePost();
   const publish = usePublishAndWait();
   // The kinds of the post's media (a network may need an image or a video), from the library's cache.
@@ -147,7 +154,7 @@ export function PostComposer({
       }
     );
   };
-  const busy = running !== null || create.isPending || update.isPending || publish.isPending;
+  const busy = running !== null || create.isPending || update.isPending || publish.isPending || addToQueue.isPending;
   /** Creates the post, or saves the one being edited. */
   const save = (body: ReturnType<typeof toCreateBody>) =>
     editing ? update.mutateAsync({ id: editing.id, body: updatePostBodySchema.parse(body) }) : create.mutateAsync(body);
@@ -192,6 +199,10 @@ export function PostComposer({
       } else if (intent === "publish") {
         const at = wallClock(now, timezone);
         post = { ...post, scheduledDate: at.date, scheduledTime: at.time };
+      } else if (intent === "queue") {
+        // The server picks the time slot: the rules are checked as for a post going out tomorrow.
+        const at = wallClock(new Date(now.getTime() + 86_400_000), timezone);
+        post = { ...post, scheduledDate: at.date, scheduledTime: at.time };
       }
       // A post submitted for approval is checked as a scheduled one: an approver schedules it as it is.
       const problem = checkPost(
@@ -214,6 +225,17 @@ export function PostComposer({
           // The server schedules it at its own "now", whatever this browser's clock says.
           publishNow: intent === "publish",
         };
+        if (intent === "queue") {
+          const queued = await addToQueue.mutateAsync(body);
+          reset();
+          for (const p of queued.posts) onSaved?.(p);
+          toast.success(QUEUE_MESSAGES.queuedFor(formatSlot(queued.post.scheduledDate, queued.post.scheduledTime)), {
+            description: queued.posts.length > 1 ? QUEUE_MESSAGES.queuedSplit(queued.posts.length) : undefined,
+          });
+          if (queued.notice) toast.warning(queued.notice);
+          onScheduled?.(queued.post);
+          return;
+        }
         if (intent === "publish") {
           // Saved as due now, then handed to the publishing queue at once.
           const saved = await save(body);
@@ -430,6 +452,21 @@ export function PostComposer({
               )}
               {PRIMARY_LABELS[actions.primary]}
             </Button>
+            {actions.primary === "schedule" && !editing && (
+              <Button
+                type="button"
+                variant="outline"
+                disabled={busy || platforms.length === 0}
+                onClick={() => void run("queue")}
+              >
+                {running === "queue" ? (
+                  <Spinner className="size-4 text-current" label="Adding to queue" />
+                ) : (
+                  <ListPlus aria-hidden />
+                )}
+                {QUEUE_MESSAGES.addToQueue}
+              </Button>
+            )}
             {actions.publishNow && (
               <Button
                 type="button"

@@ -11,15 +11,9 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { browserTimeZone } from "@/lib/time-zone";
+import { browserTimeZone, supportedTimeZones } from "@/lib/time-zone";
 import { initials } from "@/lib/utils";
 import { useChangeEmail, useProfile, useRemoveAvatar, useUpdateProfile, useUploadAvatar } from "../api/profile";
-
-/** Every IANA zone the browser knows, for the time zone select. */
-function timeZones(): string[] {
-  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
-  return supported ? supported("timeZone") : [browserTimeZone()];
-}
 
 /** Settings → Profile: avatar (initials fallback), full name, e-mail (changed through a link), time zone. */
 export function ProfileCard() {
@@ -121,7 +115,7 @@ function DetailsForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   const [name, setName] = useState(profile.name);
   const [timezone, setTimezone] = useState(profile.timezone ?? "");
-  const zones = useMemo(timeZones, []);
+  const zones = useMemo(supportedTimeZones, []);
   const nameId = useId();
   const zoneId = useId();
   useEffect(() => {
