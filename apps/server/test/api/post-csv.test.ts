@@ -382,8 +382,12 @@ describe("export", () => {
     expect(scheduled[6]).toBe("#spring #launch");
     expect(scheduled[9]).toBe("Spring launch");
 
-    // The status filter, as the posts list has it.
+    // The status and campaign filters, as the posts list has them ("none": the posts in no campaign).
     expect(parseCsv((await exportCsv(cookie, "?status=draft")).body)).toHaveLength(2);
+    const inNone = parseCsv((await exportCsv(cookie, "?campaignId=none")).body);
+    expect(inNone.map((r) => r[3])).toEqual(["text", "A draft"]);
+    expect(parseCsv((await exportCsv(cookie, `?campaignId=${campaignId}`)).body)).toHaveLength(2);
+    expect((await exportCsv(cookie, "?campaignId=nope")).statusCode).toBe(400);
 
     // Imported back, then exported again: every row twice, unchanged.
     const back = await importCsv(cookie, "scheduled", res.body);

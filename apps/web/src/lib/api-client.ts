@@ -17,13 +17,14 @@ export class ApiError extends Error {
 
 /**
  * JSON call to our API with the session cookie (a read the router started early takes that answer). Successful bodies are parsed with the given shared
- * schema; failures throw ApiError with the server's message.
+ * schema; failures throw ApiError with the server's message. A FormData body goes as multipart/form-data (an upload).
  */
 export async function api<T>(
   path: string,
   opts: { method?: string; body?: unknown; schema?: z.ZodType<T>; signal?: AbortSignal } = {},
 ): Promise<T> {
   const method = opts.method ?? (opts.body === undefined ? "GET" : "POST");
+  const form = opts.body instanceof FormData;
   let res: Response;
   try {
     const early = method === "GET" ? takeEarly(path) : undefined;
@@ -31,8 +32,9 @@ export async function api<T>(
       fetch(path, {
         method,
         credentials: "same-origin",
-        headers: opts.body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        headers:
+          opts.body === undefined || form ? { accept: "application/json" } : { "content-type": "application/json" },
+        body: opts.body === undefined ? undefined : form ? (opts.body as FormData) : JSON.stringify(opts.body),
         signal: opts.signal,
       }));
   } catch (err) {

@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { POST_CSV_COLUMNS, POST_CSV_IMPORT_MODES } from "../constants/post-csv";
 import { platformSchema } from "./accounts";
-import { postFields } from "./posts";
+import { listPostsQuerySchema, postFields } from "./posts";
+
+/** The posts an export holds: the posts list's filter; its campaign filter may also be "none" (posts in none). */
+export const postCsvExportQuerySchema = listPostsQuerySchema.extend({
+  campaignId: z.union([z.uuid(), z.literal("none")]).optional(),
+});
+export type PostCsvExportQuery = z.infer<typeof postCsvExportQuerySchema>;
 
 /** How an uploaded file's rows are read and saved (the file itself is the multipart field `file`). */
 export const postCsvImportQuerySchema = z.object({

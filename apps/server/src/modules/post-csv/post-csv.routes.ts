@@ -1,9 +1,9 @@
 import {
-  listPostsQuerySchema,
   POST_CSV_EXPORT_FILE,
   POST_CSV_MAX_BYTES,
   POST_CSV_MESSAGES,
   POST_CSV_TEMPLATE_FILE,
+  postCsvExportQuerySchema,
   postCsvImportQuerySchema,
   postCsvImportResponseSchema,
   postCsvPreviewResponseSchema,
@@ -41,8 +41,8 @@ export async function postCsvRoutes(app: FastifyInstance, opts: { auth: Auth; se
       schema: {
         tags,
         summary:
-          "The posts of the list's filter (from, to, status, campaign, search) as a CSV file in the import's columns, soonest first",
-        querystring: listPostsQuerySchema,
+          "The posts of the list's filter (from, to, status, campaign or none, search) as a CSV file in the import's columns, soonest first",
+        querystring: postCsvExportQuerySchema,
       },
     },
     async (req, reply) => {

@@ -4,7 +4,6 @@ import {
   type CreatePostBody,
   closestAspectRatio,
   createPostBodySchema,
-  type listPostsQuerySchema,
   POST_CSV_MESSAGES as M,
   MEDIA_MAX_BYTES,
   type MediaFile,
@@ -13,6 +12,7 @@ import {
   POST_CSV_TEMPLATE_ROWS,
   POST_MESSAGES,
   type PostCsvColumn,
+  type PostCsvExportQuery,
   type PostCsvImportQuery,
   type PostCsvImportResponse,
   type PostCsvMediaRef,
@@ -25,7 +25,6 @@ import {
   restoreCell,
   wallClock,
 } from "@app/shared";
-import type { z } from "zod";
 import { AppError } from "../../http/errors";
 import { csvStream } from "../../lib/csv";
 import { type FetchedFile, FetchRefused, safeFetch } from "../../lib/safe-fetch";
@@ -307,12 +306,14 @@ export function createPostCsvService(deps: PostCsvDeps) {
     },
 
     /** The posts of the filter as a CSV file in the import's columns, soonest first, streamed as it is written. */
-    async exportCsv(
-      member: Member,
-      filter: z.infer<typeof listPostsQuerySchema>,
-      onError: (err: Error) => void,
-    ): Promise<Readable> {
-      const [posts, names] = await Promise.all([deps.posts.list(member, filter), deps.repo.names(member.workspaceId)]);
+    async exportCsv(member: Member, filter: PostCsvExportQuery, onError: (err: Error) => void): Promise<Readable> {
+      const { campaignId, ...rest } = filter;
+      const none = campaignId === "none";
+      const [listed, names] = await Promise.all([
+        deps.posts.list(member, { ...rest, campaignId: none ? undefined : campaignId }),
+        deps.repo.names(member.workspaceId),
+      ]);
+      const posts = none ? listed.filter((p) => p.campaignId === null) : listed;
       const namer = exportNamer(names);
       async function* rows() {
         for (const post of posts) yield postCsvCells(writablePost(post, namer));

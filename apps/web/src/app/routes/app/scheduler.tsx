@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { PostCsvActions } from "@/features/post-csv/components/post-csv-actions";
 import { calendarQueryOptions } from "@/features/posts/api/get-posts";
 import { preloadCalendar, SchedulerScreen } from "@/features/posts/components/scheduler-screen";
 import { monthGridRange } from "@/features/posts/utils/calendar-range";
@@ -6,7 +7,7 @@ import { profileQueryOptions } from "@/features/profile/api/profile";
 import { displayZoneOf } from "@/lib/time-zone";
 
 export default function SchedulerRoute() {
-  return <SchedulerScreen />;
+  return <SchedulerScreen actions={<PostCsvActions />} />;
 }
 
 /**

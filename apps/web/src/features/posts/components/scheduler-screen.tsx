@@ -1,7 +1,7 @@
 import { PROFILE_MESSAGES } from "@app/shared";
 import { useQuery } from "@tanstack/react-query";
 import { CalendarDays, Globe, PenSquare } from "lucide-react";
-import { Suspense, useEffect, useMemo, useState } from "react";
+import { type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/layouts/page-header";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
@@ -25,8 +25,11 @@ const ContentCalendar = calendar.Component;
 
 type Tab = "create" | "calendar";
 
-/** The Post Scheduler: compose or see the calendar, then every post below with its actions. */
-export function SchedulerScreen() {
+/**
+ * The Post Scheduler: compose or see the calendar, then every post below with its actions. `actions` go in its
+ * header (the route gives the CSV import and export).
+ */
+export function SchedulerScreen({ actions }: { actions?: ReactNode }) {
   // The open tab is in the address (?tab=calendar), so a link or a reload lands on it.
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get("tab") === "calendar" ? "calendar" : "create";
@@ -58,7 +61,11 @@ export function SchedulerScreen() {
   }, [tab, month.isPending]);
   return (
     <>
-      <PageHeader title="Post Scheduler" description="Compose posts and plan them on your content calendar." />
+      <PageHeader
+        title="Post Scheduler"
+        description="Compose posts and plan them on your content calendar."
+        actions={actions}
+      />
       <WorkerWarning />
       <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
         <TabsList className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto">

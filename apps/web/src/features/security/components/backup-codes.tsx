@@ -1,18 +1,16 @@
 import { APP_NAME } from "@app/shared";
 import { Download } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { saveFile } from "@/lib/download";
 import { backupCodesText } from "../utils/totp";
 
 /** The backup codes, shown once, with a download of them as a .txt. */
 export function BackupCodes({ codes, email }: { codes: readonly string[]; email?: string }) {
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([backupCodesText(APP_NAME, email, codes)], { type: "text/plain" }));
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = `${APP_NAME.toLowerCase().replace(/\s+/g, "-")}-backup-codes.txt`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
+  const download = () =>
+    saveFile(
+      new Blob([backupCodesText(APP_NAME, email, codes)], { type: "text/plain" }),
+      `${APP_NAME.toLowerCase().replace(/\s+/g, "-")}-backup-codes.txt`,
+    );
   return (
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground">
