@@ -211,4 +211,5 @@ describe("writing and reading back", () => {
 test("tags: spaces or commas between, marks dropped", () => {
   expect(parseTags("#a, b  ##c,,", "#")).toEqual(["a", "b", "c"]);
   expect(parseTags("@ada,@@bob", "@")).toEqual(["ada", "bob"]);
+  expect(parseTags("  ", "#")).toEqual([]);
 });

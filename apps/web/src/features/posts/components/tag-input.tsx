@@ -1,9 +1,9 @@
+import { parseTags } from "@app/shared";
 import { X } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { parseTags } from "../utils/post-form";
 
 /** Words added one by one (Enter or Add), each once, shown as removable chips: hashtags or mentions. */
 export function TagInput({

@@ -251,12 +251,3 @@ export function toCreateBody(
     firstComment: values.firstComment.trim(),
   };
 }
-
-/** Words typed into a tag field: split on spaces and commas, each without its leading marks. */
-export function parseTags(input: string, mark: "#" | "@"): string[] {
-  const strip = mark === "#" ? /^#+/ : /^@+/;
-  return input
-    .split(/[\s,]+/)
-    .map((t) => t.replace(strip, "").trim())
-    .filter(Boolean);
-}

@@ -1,17 +1,4 @@
-import { ASPECT_RATIOS, type AspectRatio, MAX_MEDIA_FILES, type MediaFile, type PostMedia } from "@app/shared";
-
-const RATIO_VALUE: Record<AspectRatio, number> = { "1:1": 1, "16:9": 16 / 9, "9:16": 9 / 16, "4:5": 4 / 5 };
-
-/** The crop closest to the file's own shape (1:1 when its size is unknown). */
-export function closestAspectRatio(width: number | null, height: number | null): AspectRatio {
-  if (!width || !height) return "1:1";
-  const own = Math.log(width / height);
-  let best: AspectRatio = "1:1";
-  for (const ratio of ASPECT_RATIOS) {
-    if (Math.abs(Math.log(RATIO_VALUE[ratio]) - own) < Math.abs(Math.log(RATIO_VALUE[best]) - own)) best = ratio;
-  }
-  return best;
-}
+import { type AspectRatio, closestAspectRatio, MAX_MEDIA_FILES, type MediaFile, type PostMedia } from "@app/shared";
 
 /** "16 / 9", for CSS aspect-ratio. */
 export const cssAspectRatio = (ratio: AspectRatio) => ratio.replace(":", " / ");

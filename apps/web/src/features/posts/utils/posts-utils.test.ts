@@ -2,7 +2,7 @@ import { checkPost, type PostEvent } from "@app/shared";
 import { describe, expect, it } from "vitest";
 import { monthGridRange } from "./calendar-range";
 import { formatPostMoment, postMomentParts, postZoneHint, timeLabel } from "./format";
-import { emptyPostForm, parseTags, postFormFrom, postOptions, toCheckInput, toCreateBody } from "./post-form";
+import { emptyPostForm, postFormFrom, postOptions, toCheckInput, toCreateBody } from "./post-form";
 import { applyPostEvent, inRange, removePost, upsertPost } from "./posts-cache";
 import { testPost as post } from "./test-post";
 
@@ -47,12 +47,6 @@ describe("posts cache", () => {
 });
 
 describe("post form", () => {
-  it("reads tags without their marks, split on spaces and commas", () => {
-    expect(parseTags(" #spring, ##launch  day ", "#")).toEqual(["spring", "launch", "day"]);
-    expect(parseTags("@grace @@ada", "@")).toEqual(["grace", "ada"]);
-    expect(parseTags("  ", "#")).toEqual([]);
-  });
-
   it("sends the options and the Facebook page of the chosen networks only", () => {
     const values = { ...emptyPostForm(["acc"]), facebookPageId: "page-1", twitterThread: true };
     expect(postOptions(values, ["linkedin"])).toEqual({ linkedin: { postAs: "personal", visibility: "PUBLIC" } });
