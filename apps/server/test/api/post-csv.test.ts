@@ -508,3 +508,33 @@ test("another workspace's accounts, files and campaigns are not found by id or n
   expect(exported.body).not.toContain("secret");
   expect(parseCsv(exported.body)).toHaveLength(1);
 });
+
+test("rows imported to the queue take the next free time slots of their accounts, one slot each", async () => {
+  const { cookie } = await owner();
+  await premium(cookie);
+  const slots = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, time: "09:00" }));
+  const set = await t.app.inject({
+    method: "PUT",
+    url: "/api/queue/slots",
+    headers: { cookie },
+    payload: { accountId: null, slots },
+  });
+  expect(set.statusCode, set.body).toBe(200);
+  const file = csv([
+    ["date", "time", "text", "accounts"],
+    ["", "", "First in the queue", "linkedin"],
+    [dayIn(40), "23:00", "Second in the queue (its own time is not used)", "linkedin"],
+    ["", "", "", "linkedin"],
+  ]);
+  const seen = (await preview(cookie, "queue", file)).json() as PostCsvPreviewResponse;
+  expect(seen.rows.map((r) => r.problems.map((p) => p.message))).toEqual([[], [], [POST_MESSAGES.contentRequired]]);
+  const done = (await importCsv(cookie, "queue", file)).json() as PostCsvImportResponse;
+  expect(done.imported.map((i) => i.line)).toEqual([2, 3]);
+  const get = async (id?: string) =>
+    (await t.app.inject({ method: "GET", url: `/api/posts/${id}`, headers: { cookie } })).json().post as Post;
+  const [a, b] = [await get(done.imported[0]?.postId), await get(done.imported[1]?.postId)];
+  expect([a.status, b.status]).toEqual(["scheduled", "scheduled"]);
+  expect(wallClock(new Date(a.scheduledAt), "UTC").time).toBe("09:00");
+  expect(wallClock(new Date(b.scheduledAt), "UTC").time).toBe("09:00");
+  expect(new Date(b.scheduledAt).getTime() - new Date(a.scheduledAt).getTime()).toBe(DAY);
+});
