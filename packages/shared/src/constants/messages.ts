@@ -871,7 +871,8 @@ export const QUEUE_MESSAGES = {
   /** slot editor */
   slotsTitle: "Time slots",
   slotsFor: "Slots of",
-  workspaceSlots: "Whole workspace (every account without its own)",
+  workspaceSlots: "Whole workspace",
+  workspaceSlotsHint: "Every account without time slots of its own follows these.",
   followsWorkspace: "follows the workspace's slots",
   ownSlots: "own slots",
   addSlot: "Add time",
@@ -884,7 +885,7 @@ export const QUEUE_MESSAGES = {
   timeLabel: "Time",
   /** time zone */
   timeZoneLabel: "Workspace time zone",
-  timeZoneHint: "Time slots are wall-clock times in this zone, across daylight saving changes.",
+  slotsHint: (zone: string) => `Wall-clock times in ${zone}, kept across daylight saving changes.`,
   timeZoneSaved: "Time zone saved. Posts already queued keep their times.",
   timeZoneFailed: "Failed to save the time zone. Please try again.",
   changeTimeZone: "Change",

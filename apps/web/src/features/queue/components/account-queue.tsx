@@ -50,7 +50,7 @@ function SlotRow({
       aria-label={slotLabel(entry)}
       data-testid="queue-slot"
       className={cn(
-        "grid grid-cols-[4.5rem_minmax(0,1fr)] items-stretch gap-3 rounded-md p-1 sm:grid-cols-[6.5rem_minmax(0,1fr)]",
+        "grid grid-cols-[5.5rem_minmax(0,1fr)] items-stretch gap-2 rounded-md p-1 sm:grid-cols-[6.5rem_minmax(0,1fr)] sm:gap-3",
         over && "bg-primary/10 outline-2 outline-dashed outline-primary",
       )}
       onDragOver={(e) => {
@@ -71,7 +71,7 @@ function SlotRow({
       }}
     >
       <div className="flex flex-col justify-center py-1 text-sm leading-tight">
-        <span className="font-medium">{formatSlotDay(entry.date)}</span>
+        <span className="whitespace-nowrap font-medium">{formatSlotDay(entry.date)}</span>
         <span className="tabular-nums text-muted-foreground">{entry.time}</span>
       </div>
       {post ? (

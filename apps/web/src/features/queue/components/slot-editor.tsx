@@ -104,7 +104,7 @@ export function SlotEditor({
     <Card>
       <CardHeader>
         <CardTitle>{QUEUE_MESSAGES.slotsTitle}</CardTitle>
-        <CardDescription>{QUEUE_MESSAGES.timeZoneHint}</CardDescription>
+        <CardDescription>{QUEUE_MESSAGES.slotsHint(zone)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="grid gap-2">
@@ -119,10 +119,15 @@ export function SlotEditor({
           </NativeSelect>
         </div>
 
-        {account && saved.length === 0 && draft.length === 0 && (
-          <p className="text-sm text-muted-foreground">
-            {account.name} {QUEUE_MESSAGES.followsWorkspace}.
-          </p>
+        {target === WORKSPACE ? (
+          <p className="text-sm text-muted-foreground">{QUEUE_MESSAGES.workspaceSlotsHint}</p>
+        ) : (
+          account &&
+          saved.length === 0 && (
+            <p className="text-sm text-muted-foreground">
+              {account.name} {QUEUE_MESSAGES.followsWorkspace}.
+            </p>
+          )
         )}
 
         <ul aria-label={QUEUE_MESSAGES.slotsTitle} className="grid gap-1.5">
