@@ -347,7 +347,7 @@ describe("export", () => {
         timezone: "America/New_York",
         status: "scheduled",
         options: { linkedin: { visibility: "CONNECTIONS" }, twitter: { thread: true } },
-        variants: { twitter: { content: "Short for X", hashtags: [], media: [] } },
+        variants: { twitter: { content: "Short for X", hashtags: ["x"], media: [] } },
         firstComment: "-50% in the first comment",
         campaignId,
       },
