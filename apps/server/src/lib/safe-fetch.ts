@@ -11,7 +11,10 @@ import { PassThrough, type Readable } from "node:stream";
  * second resolution cannot swap it), each redirect is checked again, and the body is cut at `maxBytes`.
  */
 
-/** Addresses that are not the public internet (IANA special-purpose registries, v4 and v6). */
+/**
+ * Addresses that are not the public internet (IANA special-purpose registries, v4 and v6). An IPv4-mapped v6
+ * address (::ffff:a.b.c.d) is checked by BlockList against the v4 rules.
+ */
 const NOT_PUBLIC = new BlockList();
 for (const [net, prefix] of [
   ["0.0.0.0", 8],
@@ -32,7 +35,6 @@ for (const [net, prefix] of [
   NOT_PUBLIC.addSubnet(net, prefix, "ipv4");
 for (const [net, prefix] of [
   ["::", 127],
-  ["::ffff:0:0", 96],
   ["64:ff9b::", 96],
   ["64:ff9b:1::", 48],
   ["100::", 64],
