@@ -264,6 +264,11 @@ describe("importing a file with good and bad rows", () => {
     const { cookie } = await owner();
     const res = await preview(cookie, "draft", "text,accounts\nHello, world,linkedin\n");
     expect(res.json().rows[0].problems[0].message).toBe(POST_CSV_MESSAGES.extraCells(3, 2));
+    // Under a column without a name, too; the refused rows' error column is read past.
+    const blank = await preview(cookie, "draft", "text,,error\nHello,world,old error\n");
+    expect(blank.json().rows[0].problems[0].message).toBe(POST_CSV_MESSAGES.extraCells(3, 2));
+    const fine = await preview(cookie, "draft", "text,,error\nHello,,old error\n");
+    expect(fine.json().rows[0].problems).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { finished, pipeline, type Readable, Transform } from "node:stream";
 import {
   isBlankRow,
+  POST_CSV_ERROR_COLUMN,
   POST_CSV_MAX_BYTES,
   POST_CSV_MAX_ROWS,
   POST_CSV_MESSAGES,
@@ -108,6 +109,8 @@ class FirstLineSniffer extends Transform {
   }
 }
 
+const errorColumn = (name: string | undefined) => name?.trim().toLowerCase() === POST_CSV_ERROR_COLUMN;
+
 const lineBreaks = (cells: readonly string[]) =>
   cells.reduce((n, cell) => n + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
 
@@ -158,7 +161,10 @@ export async function readPostCsv(stream: Readable & { truncated?: boolean }): P
       record.forEach((value, i) => {
         const column = columns[i];
         if (column) cells[column] = value;
-        else if (i >= columns.length && value.trim() !== "") extra++;
+        // Past the named columns (or under a blank name): written there, it would be read by no one.
+        else if (i >= columns.length || !errorColumn(header?.[i])) {
+          if (value.trim() !== "") extra++;
+        }
       });
       records.push({ line: info.lines - lineBreaks(record), cells, raw: record, extra });
     }
