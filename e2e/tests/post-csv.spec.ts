@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { connectSandboxAccount } from "../support/accounts";
 import { signedIn } from "../support/users";
@@ -46,6 +47,8 @@ test("Import CSV: a bad row is shown with its line and problem, the good rows ar
   await expect(bad).toContainText("accounts: “myspace” is not a network");
   await expect(table.getByRole("row").filter({ hasText: `First from CSV ${stamp}` })).toContainText("Ready");
   await expect(dialog.getByRole("radio", { name: "Scheduled at their date and time" })).toBeChecked();
+  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
   await dialog.getByRole("button", { name: "Import 2 posts" }).click();
   await expect(dialog.getByText("2 posts imported, 1 refused.")).toBeVisible();
