@@ -209,7 +209,7 @@ test.describe("scheduling", () => {
     // The day view of the 15th, with every post of the day.
     await expect(page.getByRole("heading", { name: "March 15, 2027" })).toBeVisible();
     for (const name of [/Morning coffee post/, /Lunch hour post/, /Evening wrap-up post/]) {
-      await expect(page.getByRole("button", { name })).toBeVisible();
+      await expect(page.locator(".content-calendar").getByRole("button", { name })).toBeVisible();
     }
   });
 

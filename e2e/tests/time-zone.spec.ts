@@ -86,9 +86,11 @@ test("the calendar and the list show posts at the profile zone's day and hour, a
   // The week view puts them at Tokyo's hours.
   await page.getByRole("tab", { name: "Week view" }).click();
   const week = page.getByRole("table", { name: "March 2027" });
-  const breakfast = page.getByRole("button", { name: /Tokyo breakfast post/ });
+  // In the calendar (the list below has buttons naming the posts too: Duplicate, Delete…).
+  const calendar = page.locator(".content-calendar");
+  const breakfast = calendar.getByRole("button", { name: /Tokyo breakfast post/ });
   await expect(breakfast).toContainText("08:30");
-  const paris = page.getByRole("button", { name: /Paris morning post/ });
+  const paris = calendar.getByRole("button", { name: /Paris morning post/ });
   await expect(paris).toContainText("17:00");
   const eleventhColumn = await box(week.getByRole("columnheader", { name: "March 11, 2027" }));
   const at = await box(breakfast);

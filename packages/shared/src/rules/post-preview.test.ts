@@ -43,6 +43,14 @@ describe("the text each network receives", () => {
     expect(previewText(p, "linkedin")).toBe("Fresh bread today\n\n#bakery");
     expect(contentFor(p, "linkedin").media).toHaveLength(1);
   });
+
+  test("in a campaign that tags links, each network's links carry its UTM parameters, as they go out", () => {
+    const p = post({ content: "Read https://example.com/a", hashtags: [], utmCampaign: "spring" });
+    expect(previewText(p, "linkedin")).toBe(
+      "Read https://example.com/a?utm_source=linkedin&utm_medium=social&utm_campaign=spring",
+    );
+    expect(previewText({ ...p, utmCampaign: null }, "linkedin")).toBe("Read https://example.com/a");
+  });
 });
 
 describe("each network's fold", () => {

@@ -5,7 +5,7 @@ import { FOLD_WORD_BACKOFF, type PreviewFold } from "../constants/preview";
 import type { PostOptions, PostVariants } from "../schemas/posts";
 import { composePostText, splitThread, titleFrom, twitterLength } from "./post-text";
 import { contentFor } from "./post-variants";
-import { findLinks } from "./utm";
+import { campaignUtm, findLinks, tagLinks } from "./utm";
 
 /** What the live preview reads of a post (issue 23): the composer's values or a saved post. */
 export interface PreviewSource {
@@ -15,12 +15,18 @@ export interface PreviewSource {
   media: readonly { id: string; aspectRatio: string }[];
   options: PostOptions;
   variants: PostVariants;
+  /** the slug of the post's campaign when that campaign tags links (rules/utm.ts), else null or absent */
+  utmCampaign?: string | null;
 }
 
-/** The text as the network receives it: its content, then its hashtags (composePostText). */
+/**
+ * The text as the network receives it: its content, then its hashtags (composePostText), links tagged with the
+ * campaign's UTM parameters when it has them.
+ */
 export function previewText(post: PreviewSource, platform: Platform): string {
   const own = contentFor(post, platform);
-  return composePostText(own.content, own.hashtags);
+  const text = composePostText(own.content, own.hashtags);
+  return post.utmCampaign ? tagLinks(text, campaignUtm(platform, post.utmCampaign)) : text;
 }
 
 /**

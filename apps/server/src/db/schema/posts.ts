@@ -1,4 +1,4 @@
-import type { FirstCommentStatus, PostMedia, PostOptions, PostVariants } from "@app/shared";
+import type { PostMedia, PostOptions, PostVariants } from "@app/shared";
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { socialAccounts } from "./accounts";

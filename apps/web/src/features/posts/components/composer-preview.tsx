@@ -13,12 +13,15 @@ export function ComposerPreview({
   accounts,
   platforms,
   mediaById,
+  utmCampaign,
 }: {
   values: PostFormValues;
   /** the chosen accounts */
   accounts: SocialAccount[];
   platforms: Platform[];
   mediaById: ReadonlyMap<string, MediaFile>;
+  /** the campaign's slug when it tags links (the preview shows them as they go out) */
+  utmCampaign: string | null;
 }) {
   // Typing stays quick on a slow device: the preview may follow a moment behind.
   const shown = useDeferredValue(values);
@@ -31,6 +34,7 @@ export function ComposerPreview({
     variants: chosenVariants(shown.variants, platforms),
     firstComment: shown.firstComment,
     facebookPageId: platforms.includes("facebook") ? shown.facebookPageId : null,
+    utmCampaign,
   };
   return <PostPreview post={post} accounts={accounts} mediaById={mediaById} />;
 }

@@ -486,7 +486,13 @@ export function PostComposer({
 
           {/* The Preview button: the same live preview in a dialog (on a phone it is otherwise below the form). */}
           <PostPreviewDialog open={previewOpen} onOpenChange={setPreviewOpen}>
-            <ComposerPreview values={values} accounts={selected} platforms={platforms} mediaById={mediaById} />
+            <ComposerPreview
+              values={values}
+              accounts={selected}
+              platforms={platforms}
+              mediaById={mediaById}
+              utmCampaign={utmCampaign}
+            />
           </PostPreviewDialog>
         </form>
         {/* Beside the form where there is room, below it on a phone. */}
@@ -495,7 +501,13 @@ export function PostComposer({
             <h3 id={`${id}-live-preview`} className="text-sm font-medium">
               Preview
             </h3>
-            <ComposerPreview values={values} accounts={selected} platforms={platforms} mediaById={mediaById} />
+            <ComposerPreview
+              values={values}
+              accounts={selected}
+              platforms={platforms}
+              mediaById={mediaById}
+              utmCampaign={utmCampaign}
+            />
           </div>
         </aside>
       </div>

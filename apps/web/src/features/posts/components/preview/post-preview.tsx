@@ -1,4 +1,5 @@
 import {
+  campaignUtm,
   contentFor,
   FIRST_COMMENT_NETWORKS,
   type MediaFile,
@@ -10,6 +11,8 @@ import {
   previewText,
   type SocialAccount,
   TEXT_LIMITS,
+  tagLinks,
+  tagOptionLinks,
   textLength,
   textTooLongMessage,
 } from "@app/shared";
@@ -42,6 +45,8 @@ export interface PreviewPost {
   variants: PostVariants;
   firstComment: string;
   facebookPageId: string | null;
+  /** the slug of the post's campaign when it tags links: the preview shows them tagged, as they go out */
+  utmCampaign?: string | null;
 }
 
 export interface PostPreviewProps {
@@ -99,11 +104,16 @@ export function PostPreview({ post, accounts, mediaById, facebookPageName, pinte
         if (!account) return null;
         const text = previewText(post, platform);
         const media = contentFor(post, platform).media.map((m) => ({ ...m, file: mediaById.get(m.id) }));
+        const utm = post.utmCampaign ? campaignUtm(platform, post.utmCampaign) : null;
+        const comment = post.firstComment.trim();
         const firstComment =
-          (FIRST_COMMENT_NETWORKS as readonly Platform[]).includes(platform) && post.firstComment.trim()
-            ? post.firstComment.trim()
+          (FIRST_COMMENT_NETWORKS as readonly Platform[]).includes(platform) && comment
+            ? utm
+              ? tagLinks(comment, utm)
+              : comment
             : null;
-        const props: NetworkPreviewProps = { account, text, media, options: post.options, firstComment };
+        const options = utm ? tagOptionLinks(post.options, utm) : post.options;
+        const props: NetworkPreviewProps = { account, text, media, options, firstComment };
         const thread = platform === "twitter" && post.options.twitter?.thread === true;
         const length = textLength(platform, text);
         return (
