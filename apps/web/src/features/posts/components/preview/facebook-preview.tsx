@@ -2,6 +2,7 @@ import { linkCard, PREVIEW_FOLDS } from "@app/shared";
 import { Globe, MessageCircle, Share2, ThumbsUp } from "lucide-react";
 import { MediaGrid } from "./preview-media";
 import {
+  ActionBar,
   FirstCommentView,
   LinkCardView,
   type NetworkPreviewProps,
@@ -41,17 +42,13 @@ export function FacebookPreview({
       <RichText text={text} fold={PREVIEW_FOLDS.facebook} mark={MARK} className="px-3 py-2" />
       <MediaGrid network="facebook" media={media} />
       {card && <LinkCardView card={card} upperDomain className="border-x-0" />}
-      <div aria-hidden className="mx-3 flex justify-around border-t py-1.5 text-xs font-medium text-muted-foreground">
-        <span className="inline-flex items-center gap-1.5">
-          <ThumbsUp className="size-4" /> Like
-        </span>
-        <span className="inline-flex items-center gap-1.5">
-          <MessageCircle className="size-4" /> Comment
-        </span>
-        <span className="inline-flex items-center gap-1.5">
-          <Share2 className="size-4" /> Share
-        </span>
-      </div>
+      <ActionBar
+        actions={[
+          [ThumbsUp, "Like"],
+          [MessageCircle, "Comment"],
+          [Share2, "Share"],
+        ]}
+      />
       {firstComment && <FirstCommentView name={name} avatarUrl={account.avatarUrl} text={firstComment} mark={MARK} />}
     </PreviewCard>
   );

@@ -2,6 +2,7 @@ import { linkCard, PREVIEW_FOLDS } from "@app/shared";
 import { Globe, MessageCircle, Repeat2, Send, ThumbsUp } from "lucide-react";
 import { MediaGrid } from "./preview-media";
 import {
+  ActionBar,
   FirstCommentView,
   LinkCardView,
   type NetworkPreviewProps,
@@ -36,20 +37,14 @@ export function LinkedInPreview({ account, text, media, options, firstComment }:
       <RichText text={text} fold={PREVIEW_FOLDS.linkedin} mark={MARK} className="px-3 py-2" />
       <MediaGrid network="linkedin" media={media} />
       {card && <LinkCardView card={card} className="border-x-0" />}
-      <div aria-hidden className="mx-3 flex justify-around border-t py-1.5 text-xs font-medium text-muted-foreground">
-        <span className="inline-flex items-center gap-1.5">
-          <ThumbsUp className="size-4" /> Like
-        </span>
-        <span className="inline-flex items-center gap-1.5">
-          <MessageCircle className="size-4" /> Comment
-        </span>
-        <span className="inline-flex items-center gap-1.5">
-          <Repeat2 className="size-4" /> Repost
-        </span>
-        <span className="inline-flex items-center gap-1.5">
-          <Send className="size-4" /> Send
-        </span>
-      </div>
+      <ActionBar
+        actions={[
+          [ThumbsUp, "Like"],
+          [MessageCircle, "Comment"],
+          [Repeat2, "Repost"],
+          [Send, "Send"],
+        ]}
+      />
       {firstComment && (
         <FirstCommentView
           name={name}

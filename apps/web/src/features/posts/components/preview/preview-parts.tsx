@@ -9,7 +9,7 @@ import {
   richTextTokens,
   type SocialAccount,
 } from "@app/shared";
-import { Link2 } from "lucide-react";
+import { Link2, type LucideIcon } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { cn, initials } from "@/lib/utils";
@@ -188,5 +188,18 @@ export function PreviewCard({
     >
       {children}
     </article>
+  );
+}
+
+/** The row of buttons under a feed post (Like, Comment, …): drawn only, hidden from screen readers. */
+export function ActionBar({ actions }: { actions: readonly (readonly [icon: LucideIcon, label: string])[] }) {
+  return (
+    <div aria-hidden className="mx-3 flex justify-around border-t py-1.5 text-xs font-medium text-muted-foreground">
+      {actions.map(([Icon, label]) => (
+        <span key={label} className="inline-flex items-center gap-1.5">
+          <Icon className="size-4" /> {label}
+        </span>
+      ))}
+    </div>
   );
 }
