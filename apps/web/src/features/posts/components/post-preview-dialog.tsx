@@ -1,4 +1,4 @@
-import type { Post, SocialAccount } from "@app/shared";
+import type { Post } from "@app/shared";
 import { Eye } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -6,18 +6,6 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { useAccounts } from "@/features/accounts/api/get-accounts";
 import { useMedia } from "@/features/media/api/get-media";
 import { PostPreview, type PostPreviewProps, type PreviewPost } from "./preview/post-preview";
-
-/** A caller that holds only the text: the preview shows it with no media, options or first comment. */
-interface TextOnly {
-  accounts: SocialAccount[];
-  content: string;
-  hashtags: string[];
-  twitterThread: boolean;
-  /** links are shown as written (the preview does not show UTM tagging) */
-  utmCampaign?: string | null;
-}
-
-const NO_MEDIA: PostPreviewProps["mediaById"] = new Map();
 
 /**
  * The Preview button's dialog: the post as each chosen network will show it (PostPreview, one tab per network).
@@ -28,30 +16,12 @@ export function PostPreviewDialog({
   onOpenChange,
   children,
   ...post
-}: ({ children: ReactNode } | PostPreviewProps | TextOnly) & {
+}: ({ children: ReactNode } | PostPreviewProps) & {
   open: boolean;
   onOpenChange(open: boolean): void;
   children?: ReactNode;
 }) {
-  const props: PostPreviewProps | null =
-    "post" in post
-      ? post
-      : !("content" in post)
-        ? null
-        : {
-            accounts: post.accounts,
-            mediaById: NO_MEDIA,
-            post: {
-              content: post.content,
-              hashtags: post.hashtags,
-              mentions: [],
-              media: [],
-              options: { twitter: { thread: post.twitterThread } },
-              variants: {},
-              firstComment: "",
-              facebookPageId: null,
-            },
-          };
+  const props = "post" in post ? post : null;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90svh] overflow-y-auto sm:max-w-lg">
