@@ -136,6 +136,25 @@ describe("GET /api/posts/calendar", () => {
     expect(await networks()).toEqual([]);
   });
 
+  test("a post whose every network has its own text shows the first network's own text", async () => {
+    const { cookie, accounts } = await userWith("linkedin", "twitter");
+    const [linkedin, twitter] = accounts as [string, string];
+    const post = await create(cookie, {
+      content: "",
+      accountIds: [twitter, linkedin],
+      variants: {
+        twitter: { content: "  Short for X  ", hashtags: [], media: [] },
+        linkedin: { content: "Longer words for LinkedIn", hashtags: [], media: [] },
+      },
+      scheduledDate: dayIn(1),
+      status: "draft",
+    });
+    const now = t.clock.now().getTime();
+    const [item] = await calendar(cookie, new Date(now), new Date(now + 7 * DAY), "&text=full");
+    const first = (post.platforms as string[])[0] === "twitter" ? "Short for X" : "Longer words for LinkedIn";
+    expect(item?.text).toBe(first);
+  });
+
   test("counts characters, not UTF-16 units: an emoji is never cut in half", async () => {
     const { cookie } = await userWith();
     const text = `${"a".repeat(CALENDAR_SNIPPET_LENGTH - 1)}🚀 and more`;

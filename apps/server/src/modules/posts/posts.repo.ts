@@ -236,7 +236,10 @@ export function createPostsRepo(db: Db) {
      * a post out in part or not at all. No target row, content or option reaches JavaScript.
      */
     async calendar(workspaceId: string, range: CalendarQuery): Promise<string> {
+      // The common text; else (every network has its own) the first network's own; else the hashtags.
       const text = sql`coalesce(nullif(btrim(p.content, ${WHITESPACE}), ''),
+        (select btrim(p.variants -> v.pl ->> 'content', ${WHITESPACE}) from unnest(p.platforms) with ordinality as v(pl, n)
+          where nullif(btrim(p.variants -> v.pl ->> 'content', ${WHITESPACE}), '') is not null order by v.n limit 1),
         array_to_string(array(select '#' || h from unnest(p.hashtags) with ordinality as u(h, n) order by n), ' '))`;
       const res = await db.execute(sql`
         select coalesce(string_agg(row_to_json(x)::text, ',' order by p.scheduled_at, p.created_at), '') as items

@@ -59,6 +59,11 @@ describe("calendar items (a whole post as the calendar's read gives it)", () => 
     });
     expect(item({}, "full").text).toBe("Spring launch: meet our new planner");
     expect(item({ content: " ", hashtags: ["launch", "spring"] }).text).toBe("#launch #spring");
+    // Every network with its own text: the first network's, as the server writes it.
+    const own = { content: " Just for LinkedIn ", hashtags: [], media: [] };
+    expect(item({ content: "", hashtags: ["launch"], variants: { linkedin: own } }, "full").text).toBe(
+      "Just for LinkedIn",
+    );
   });
 
   it("count characters as the database does: an emoji is never cut in half", () => {

@@ -46,7 +46,11 @@ export const LEGEND: { label: string; color: string }[] = [
   { label: "Failed", color: FAILED_COLOR },
 ];
 
-const postText = (post: Post) => post.content.trim() || post.hashtags.map((t) => `#${t}`).join(" ");
+/** The common text; else (every network has its own) the first network's own; else the hashtags (as the server). */
+const postText = (post: Post) =>
+  post.content.trim() ||
+  post.platforms.map((p) => post.variants[p]?.content.trim() ?? "").find(Boolean) ||
+  post.hashtags.map((t) => `#${t}`).join(" ");
 
 /**
  * A whole post as the calendar's read gives it (GET /api/posts/calendar, written by the database): a change
