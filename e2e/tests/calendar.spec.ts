@@ -48,7 +48,7 @@ test("Week and Day views show the hours with the posts at their time, above the 
   await page.getByRole("tab", { name: "Week view" }).click();
   const grid = page.getByRole("table", { name: "March 2027" });
   await expect(grid.getByRole("columnheader", { name: "March 11, 2027" })).toBeVisible();
-  const morning = page.getByRole("button", { name: /Morning launch post/ });
+  const morning = page.locator(".content-calendar").getByRole("button", { name: /Morning launch post/ });
   await expect(morning).toBeVisible();
   await expect(morning).toContainText("09:00");
 
@@ -68,7 +68,9 @@ test("Week and Day views show the hours with the posts at their time, above the 
   await page.getByRole("tab", { name: "Day view" }).click();
   await page.getByRole("button", { name: "Next Day" }).click();
   await expect(page.getByRole("heading", { name: "March 11, 2027" })).toBeVisible();
-  await expect(page.getByRole("button", { name: /spring planning session/ })).toBeVisible();
+  await expect(
+    page.locator(".content-calendar").getByRole("button", { name: /spring planning session/ }),
+  ).toBeVisible();
   expect((await box(page.getByRole("table", { name: "March 11, 2027" }))).height).toBeGreaterThan(400);
 
   // So has the List view, which also says each post's status.
@@ -85,7 +87,7 @@ test("dragging a post in the week view moves it to another day and time", async 
   await page.goto("/scheduler?tab=calendar");
   await page.getByRole("tab", { name: "Week view" }).click();
   const grid = page.getByRole("table", { name: "March 2027" });
-  const event = page.getByRole("button", { name: /Morning launch post/ });
+  const event = page.locator(".content-calendar").getByRole("button", { name: /Morning launch post/ });
   await expect(event).toBeVisible();
 
   // From the post's first half hour to Friday's 14:00 row.
@@ -122,7 +124,7 @@ test.describe("at 375 px", () => {
     await expect(cell.getByRole("listitem")).toHaveCount(0);
     await cell.click();
     await expect(page.getByRole("heading", { name: "March 11, 2027" })).toBeVisible();
-    await expect(page.getByRole("button", { name: /Morning launch post/ })).toBeVisible();
+    await expect(page.locator(".content-calendar").getByRole("button", { name: /Morning launch post/ })).toBeVisible();
 
     await page.getByRole("tab", { name: "Week view" }).click();
     const grid = page.getByRole("table", { name: "March 2027" });
@@ -155,7 +157,9 @@ for (const colorScheme of ["light", "dark"] as const) {
       expect(await seriousViolations(page)).toEqual([]);
       for (const view of ["Week", "List"]) {
         await page.getByRole("tab", { name: `${view} view` }).click();
-        await expect(page.getByRole("button", { name: /Morning launch post/ })).toBeVisible();
+        await expect(
+          page.locator(".content-calendar").getByRole("button", { name: /Morning launch post/ }),
+        ).toBeVisible();
         await page.screenshot({
           path: testInfo.outputPath(`calendar-${view.toLowerCase()}-${width}-${colorScheme}.png`),
         });
@@ -175,7 +179,7 @@ test("opened at its address, the calendar reads the user and its month once each
     if (pathname === "/api/me" || pathname === "/api/posts/calendar") reads.push(pathname);
   });
   await page.goto("/scheduler?tab=calendar");
-  await expect(page.getByRole("button", { name: /Morning launch post/ })).toBeVisible();
+  await expect(page.locator(".content-calendar").getByRole("button", { name: /Morning launch post/ })).toBeVisible();
   // The screen took the answers the router asked for as the page opened, instead of asking again.
   expect(reads.sort()).toEqual(["/api/me", "/api/posts/calendar"]);
 });
