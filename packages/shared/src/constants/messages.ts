@@ -1,6 +1,8 @@
+import { API_KEY_NAME_MAX, API_KEYS_PER_WORKSPACE } from "./api-keys";
 import { MEDIA_MAX_PIXELS } from "./media";
 import { HASHTAG_GROUP_NAME_MAX } from "./post-tools";
 import { MAX_HASHTAGS } from "./posts";
+import { WEBHOOK_DESCRIPTION_MAX, WEBHOOK_TIMEOUT_MS, WEBHOOK_URL_MAX, WEBHOOKS_PER_WORKSPACE } from "./webhooks";
 
 /** The spec's user-facing texts: one home for each, used by the server and the web app. */
 export const AUTH_MESSAGES = {
@@ -314,6 +316,7 @@ export const NOTIFICATION_MESSAGES = {
   accountExpiring: (network: string) => `Your ${network} account expires soon`,
   accountExpired: (network: string) => `Your ${network} account has expired`,
   accountReconnect: (network: string) => `Reconnect your ${network} account`,
+  webhookDisabled: "A webhook endpoint was turned off",
   invitationReceived: (actor: string) => `${actor} invited you to a workspace`,
   ownershipReceived: (actor: string) => `${actor} made you the owner of a workspace`,
   approvalRequested: (actor: string) => `${actor} asked you to approve a post`,
@@ -505,6 +508,7 @@ export const NOTIFICATION_PREFERENCE_MESSAGES = {
     account_expiring: "Account access expiring",
     account_expired: "Account access expired",
     account_reconnect: "Account to reconnect",
+    webhook_disabled: "Webhook turned off",
     invitation_received: "Invitation received",
     ownership_received: "Workspace ownership received",
     approval_requested: "Approval requested",
@@ -899,4 +903,94 @@ export const QUEUE_MESSAGES = {
   queuedTitle: "Added to the queue",
   queuedFor: (when: string) => `Queued for ${when}`,
   queuedSplit: (n: number) => `Queued as ${n} posts, one for each account's next free time slot.`,
+} as const;
+
+/** API keys (issue 24): created in Settings, sent as `Authorization: Bearer <key>` to /api/v1 and the MCP server. */
+export const API_KEY_MESSAGES = {
+  title: "API keys",
+  description: "Let scripts, automation tools and AI assistants use this workspace through the API.",
+  nameLabel: "Name",
+  namePlaceholder: "e.g. n8n production",
+  nameRequired: "Give the API key a name.",
+  nameTooLong: `An API key's name can be at most ${API_KEY_NAME_MAX} characters.`,
+  scopesLabel: "Scopes",
+  scopesRequired: "Choose at least one scope.",
+  expiryLabel: "Expires",
+  noExpiry: "Never",
+  expiryInPast: "Choose an expiry date in the future.",
+  create: "Create API key",
+  created: "API key created",
+  /** the key is shown once, in the dialog that follows its creation */
+  shownOnce:
+    "Copy this key now: it will not be shown again. Anyone with it can act on this workspace within its scopes.",
+  copy: "Copy key",
+  copied: "Key copied",
+  revoke: "Revoke",
+  revokeConfirm: (name: string) => `Revoke the API key “${name}”?`,
+  revokeDetail: "Scripts and assistants using it stop working at once. This cannot be undone.",
+  revoked: "API key revoked",
+  empty: "No API keys yet.",
+  listFailed: "Failed to load API keys. Please try again.",
+  notFound: "API key not found.",
+  tooMany: `A workspace can hold at most ${API_KEYS_PER_WORKSPACE} API keys. Revoke one you no longer use.`,
+  noRight: "Only the workspace's owner and admins can manage API keys.",
+  lastUsed: (when: string) => `Last used ${when}`,
+  neverUsed: "Never used",
+  expires: (when: string) => `Expires ${when}`,
+  expired: "Expired",
+  /** answers of the public API */
+  missing: "Send your API key as “Authorization: Bearer <key>”.",
+  invalid:
+    "This API key is not valid: it may have been revoked, have expired, or belong to a member who left the workspace.",
+  scopeMissing: (scope: string) => `This API key lacks the “${scope}” scope this request needs.`,
+  rateLimited: (seconds: number) => `Too many requests with this API key. Try again in ${seconds} s.`,
+  /** MCP */
+  mcpHint: "AI assistants connect to the MCP server at this address with an API key.",
+} as const;
+
+/** Webhooks (issue 24): signed deliveries of the workspace's events to an address of the user's. */
+export const WEBHOOK_MESSAGES = {
+  title: "Webhooks",
+  description: "Tell your own servers and automation tools what happens in this workspace, signed and retried.",
+  urlLabel: "Endpoint URL",
+  urlRequired: "Enter the endpoint's URL.",
+  urlInvalid: "Enter a full URL starting with https://.",
+  urlTooLong: `An endpoint's URL can be at most ${WEBHOOK_URL_MAX} characters.`,
+  urlNotPublic: "This address is not reachable from the internet: webhooks go only to public addresses.",
+  descriptionLabel: "Description",
+  descriptionTooLong: `A description can be at most ${WEBHOOK_DESCRIPTION_MAX} characters.`,
+  eventsLabel: "Events",
+  eventsRequired: "Choose at least one event.",
+  create: "Add endpoint",
+  created: "Webhook endpoint added",
+  secretShownOnce:
+    "Copy the signing secret now: it will not be shown again. Use it to check each delivery's signature.",
+  copySecret: "Copy secret",
+  saved: "Webhook endpoint saved",
+  deleted: "Webhook endpoint deleted",
+  deleteConfirm: (url: string) => `Delete the webhook endpoint ${url}?`,
+  deleteDetail: "Deliveries waiting for it are dropped.",
+  enable: "Turn on",
+  disable: "Turn off",
+  enabled: "On",
+  disabledByUser: "Off",
+  /** turned off by the app after failing again and again */
+  disabledAfterFailures: (n: number) =>
+    `Turned off after ${n} failed deliveries in a row. Fix the endpoint, then turn it on again.`,
+  sendTest: "Send test",
+  testSent: (status: number) => `Test delivered: the endpoint answered ${status}.`,
+  testFailed: (reason: string) => `Test failed: ${reason}`,
+  deliveries: "Recent deliveries",
+  noDeliveries: "No deliveries yet.",
+  attempts: (n: number) => (n === 1 ? "1 attempt" : `${n} attempts`),
+  nextAttempt: (when: string) => `Next attempt ${when}`,
+  empty: "No webhook endpoints yet.",
+  listFailed: "Failed to load webhooks. Please try again.",
+  notFound: "Webhook endpoint not found.",
+  tooMany: `A workspace can have at most ${WEBHOOKS_PER_WORKSPACE} webhook endpoints.`,
+  noRight: "Only the workspace's owner and admins can manage webhooks.",
+  /** a delivery's outcome in the log */
+  answered: (status: number) => `HTTP ${status}`,
+  timedOut: `No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s.`,
+  unreachable: (reason: string) => `Could not reach the endpoint: ${reason}`,
 } as const;

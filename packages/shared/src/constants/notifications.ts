@@ -11,6 +11,8 @@ export const NOTIFICATION_KINDS = [
   "account_expiring",
   "account_expired",
   "account_reconnect",
+  // integrations
+  "webhook_disabled",
   // team
   "invitation_received",
   "ownership_received",
@@ -30,7 +32,14 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-export const NOTIFICATION_CATEGORIES = ["publishing", "accounts", "team", "billing", "engagement"] as const;
+export const NOTIFICATION_CATEGORIES = [
+  "publishing",
+  "accounts",
+  "integrations",
+  "team",
+  "billing",
+  "engagement",
+] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
 export const NOTIFICATION_CATEGORY_OF: Record<NotificationKind, NotificationCategory> = {
@@ -40,6 +49,7 @@ export const NOTIFICATION_CATEGORY_OF: Record<NotificationKind, NotificationCate
   account_expiring: "accounts",
   account_expired: "accounts",
   account_reconnect: "accounts",
+  webhook_disabled: "integrations",
   invitation_received: "team",
   ownership_received: "team",
   approval_requested: "team",
@@ -58,6 +68,7 @@ export const NOTIFICATION_CATEGORY_OF: Record<NotificationKind, NotificationCate
 export const NOTIFICATION_CATEGORY_LABELS: Record<NotificationCategory, string> = {
   publishing: "Publishing",
   accounts: "Accounts",
+  integrations: "Integrations",
   team: "Team",
   billing: "Billing",
   engagement: "Engagement",
@@ -77,6 +88,7 @@ export const IMMEDIATE_EMAIL_KINDS: readonly NotificationKind[] = [
   "account_expiring",
   "account_expired",
   "account_reconnect",
+  "webhook_disabled",
   "invitation_received",
   "ownership_received",
   "approval_requested",
@@ -97,6 +109,7 @@ export const DEFAULT_NOTIFICATION_CHANNEL: Record<NotificationKind, Notification
   account_expiring: "email",
   account_expired: "email",
   account_reconnect: "email",
+  webhook_disabled: "email",
   // the invitation's own e-mail carries the link: the notification stays in the app
   invitation_received: "in_app",
   ownership_received: "email",

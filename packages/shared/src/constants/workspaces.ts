@@ -40,6 +40,8 @@ export const WORKSPACE_STATEMENTS = {
   inbox: ["reply", "moderate"],
   /** create, edit and delete campaigns (putting one's own post in a campaign is editing the post) */
   campaign: ["manage"],
+  /** API keys and webhooks (issue 24): create, revoke, change */
+  integration: ["manage"],
 } as const;
 
 export type WorkspaceResource = keyof typeof WORKSPACE_STATEMENTS;
@@ -63,6 +65,7 @@ export const ROLE_PERMISSIONS: Record<WorkspaceRole, WorkspacePermissions> = {
     task: everything.task,
     inbox: everything.inbox,
     campaign: everything.campaign,
+    integration: everything.integration,
   },
   /** create, schedule, publish, approve, media */
   editor: {

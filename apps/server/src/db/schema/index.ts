@@ -1,4 +1,5 @@
 export * from "./accounts";
+export * from "./api-keys";
 export * from "./auth";
 export * from "./billing";
 export * from "./campaigns";
@@ -11,5 +12,6 @@ export * from "./notifications";
 export * from "./posts";
 export * from "./queue";
 export * from "./tasks";
+export * from "./webhooks";
 export * from "./workers";
 export * from "./workspaces";

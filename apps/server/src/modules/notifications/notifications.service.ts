@@ -47,6 +47,7 @@ export const NOTIFICATION_TITLES: Record<NotificationKind, (f: TitleFacts) => st
   account_expiring: (f) => M.accountExpiring(f.network),
   account_expired: (f) => M.accountExpired(f.network),
   account_reconnect: (f) => M.accountReconnect(f.network),
+  webhook_disabled: () => M.webhookDisabled,
   invitation_received: (f) => M.invitationReceived(f.actor),
   ownership_received: (f) => M.ownershipReceived(f.actor),
   approval_requested: (f) => M.approvalRequested(f.actor),
@@ -66,6 +67,7 @@ export const NOTIFICATION_TITLES: Record<NotificationKind, (f: TitleFacts) => st
 const CATEGORY_LINKS: Record<NotificationCategory, string> = {
   publishing: "/scheduler",
   accounts: "/connected-accounts",
+  integrations: "/settings#webhooks",
   team: "/team",
   billing: "/premium",
   engagement: "/analytics",

@@ -35,6 +35,7 @@ import {
   ThumbsUp,
   Unplug,
   UserPlus,
+  Webhook,
 } from "lucide-react";
 import { useEffect, useId } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -74,6 +75,7 @@ const KIND_ICONS: Record<NotificationKind, { icon: LucideIcon; tone: string }> =
   account_expiring: { icon: Clock, tone: "text-amber-600 dark:text-amber-400" },
   account_expired: { icon: Unplug, tone: "text-destructive" },
   account_reconnect: { icon: RefreshCw, tone: "text-destructive" },
+  webhook_disabled: { icon: Webhook, tone: "text-destructive" },
   invitation_received: { icon: Mail, tone: "text-primary" },
   ownership_received: { icon: Crown, tone: "text-primary" },
   approval_requested: { icon: ShieldCheck, tone: "text-primary" },

@@ -39,7 +39,7 @@ const list = (notifications: AppNotification[]): NotificationList => ({
     unread: 5,
     today: 2,
     thisWeek: 6,
-    byCategory: { publishing: 3, accounts: 0, team: 2, billing: 0, engagement: 0 },
+    byCategory: { publishing: 3, accounts: 0, integrations: 0, team: 2, billing: 0, engagement: 0 },
   },
 });
 
@@ -129,7 +129,7 @@ describe("applyRead", () => {
     const after = applyRead(before);
     expect(after.notifications.every((n) => n.read)).toBe(true);
     expect(after.summary.unread).toBe(0);
-    expect(Object.values(after.summary.byCategory)).toEqual([0, 0, 0, 0, 0]);
+    expect(Object.values(after.summary.byCategory)).toEqual([0, 0, 0, 0, 0, 0]);
     expect(after.summary.thisWeek).toBe(6);
   });
 });
