@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { createHash, randomUUID } from "node:crypto";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import pg from "pg";
 import { buildApp, closeApp } from "../src/app";
 import { loadConfig } from "../src/config/env";
-import { type Database, type Db, openDatabase } from "../src/db/client";
+import { type Database, type Db, migrationsFolder, openDatabase } from "../src/db/client";
 import { sessions, workspaceMembers } from "../src/db/schema";
 import { loggerOptions } from "../src/http/logging";
 
@@ -33,18 +33,61 @@ function pgliteSnapshot(dataDir: string): Promise<Blob> {
   return migratedSnapshot;
 }
 
+/** The address of database `name` on the PostgreSQL server of `server`. */
+function databaseUrl(server: string, name: string): string {
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+let postgresTemplate: Promise<string> | undefined;
+
+/**
+ * One migrated PostgreSQL database per set of migrations (its name holds their hash), made once on the server
+ * and kept there: each test's database is a copy of it (CREATE DATABASE … TEMPLATE), a few times faster than
+ * migrating every one. Test workers make it in turn (an advisory lock); it is built under another name and
+ * renamed when done, so a run cut short never leaves a half-migrated template.
+ */
+function migratedTemplate(server: string, dataDir: string): Promise<string> {
+  postgresTemplate ??= (async () => {
+    const hash = createHash("sha256");
+    const folder = migrationsFolder;
+    for (const file of (await readdir(folder)).filter((f) => f.endsWith(".sql")).sort()) {
+      hash.update(file).update(await readFile(path.join(folder, file)));
+    }
+    const name = `tpl_${hash.digest("hex").slice(0, 20)}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    try {
+      await admin.query("select pg_advisory_lock(hashtext($1))", [name]);
+      const found = await admin.query("select 1 from pg_database where datname = $1", [name]);
+      if (found.rowCount === 0) {
+        const building = `${name}_${process.pid}`;
+        await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+        await admin.query(`CREATE DATABASE ${building}`);
+        const template = await openDatabase({ databaseUrl: databaseUrl(server, building), dataDir });
+        await template.close();
+        await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      }
+    } finally {
+      await admin.end();
+    }
+    return name;
+  })();
+  return postgresTemplate;
+}
+
 async function freshDatabase(dataDir: string): Promise<{ url: string; snapshot?: Blob; drop(): Promise<void> }> {
   const server = process.env.TEST_DATABASE_URL;
   if (!server) return { url: "memory://", snapshot: await pgliteSnapshot(dataDir), drop: async () => {} };
+  const template = await migratedTemplate(server, dataDir);
   const name = `t_${randomUUID().replace(/-/g, "")}`;
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: databaseUrl(server, name),
     async drop() {
       const c = new pg.Client({ connectionString: server });
       await c.connect();

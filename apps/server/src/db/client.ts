@@ -39,7 +39,7 @@ export interface Database {
   snapshot?: () => Promise<Blob>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /**
  * PGlite's start parameters with the memory settings of this server. Shared buffers (PostgreSQL's page cache)
