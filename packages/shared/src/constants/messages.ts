@@ -1039,3 +1039,12 @@ export const WEBHOOK_MESSAGES = {
   payloadLabel: "Payload",
   durationMs: (ms: number) => `${ms} ms`,
 } as const;
+
+/** The MCP server (issue 24): what it answers an AI assistant beyond the app's own messages. */
+export const MCP_MESSAGES = {
+  methodNotAllowed:
+    "The MCP server takes POST requests only (Streamable HTTP without sessions): it opens no event stream and has no session to end.",
+  whenTwice: "Give either scheduledDate and scheduledTime (in timezone) or scheduledAt, not both.",
+  postOrNew: "Give either postId (a draft or scheduled post to queue) or the new post's accountIds and content, not both.",
+  nothingToQueue: "Give postId (a draft or scheduled post to queue) or the new post's accountIds and content.",
+} as const;
