@@ -59,6 +59,7 @@ import { createPostsRepo } from "./modules/posts/posts.repo";
 import { postsRoutes } from "./modules/posts/posts.routes";
 import { createPostsService } from "./modules/posts/posts.service";
 import { profileRoutes } from "./modules/profile/profile.routes";
+import { RateLimitStore } from "./modules/public-api/rate-limit";
 import { firstCommentJobHandlers } from "./modules/publishing/first-comment";
 import { createPublisher } from "./modules/publishing/publishing.service";
 import { createQueueSlotsRepo } from "./modules/queue/queue.repo";
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
   app.decorateRequest("workspace", null);
+  app.decorateRequest("apiKey", null);
 
   registerErrorHandler(app);
   registerBodyParsers(app);
@@ -150,6 +152,10 @@ export async function buildApp(deps: AppDeps) {
   await registerSecurity(app, config);
   await app.register(rateLimit, {
     global: false,
+    // Routes of one group (an API key's: /api/v1 and the MCP server) share their counters.
+    store: RateLimitStore,
+    // The standard RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset headers (and Retry-After on a 429).
+    enableDraftSpec: true,
     // What it returns is thrown, and answered by the error handler like any other error.
     errorResponseBuilder: (_request, context) =>
       new AppError(

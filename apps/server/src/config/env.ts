@@ -2,7 +2,13 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PLATFORMS, type Platform, X_INBOX_READS_PER_ACCOUNT_DEFAULT } from "@app/shared";
+import {
+  API_RATE_LIMIT_DEFAULT,
+  API_RATE_LIMIT_WINDOW_MS_DEFAULT,
+  PLATFORMS,
+  type Platform,
+  X_INBOX_READS_PER_ACCOUNT_DEFAULT,
+} from "@app/shared";
 import { z } from "zod";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
@@ -40,6 +46,17 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Attempts per minute and IP on each sensitive auth route (sign-in, sign-up, password reset). */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Requests each API key may make per API_RATE_LIMIT_WINDOW_MS (the public API and the MCP server together). */
+  API_RATE_LIMIT: z.coerce
+    .number()
+    .int("API_RATE_LIMIT must be a whole number of requests")
+    .positive("API_RATE_LIMIT must be at least 1")
+    .default(API_RATE_LIMIT_DEFAULT),
+  API_RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int("API_RATE_LIMIT_WINDOW_MS must be a whole number of milliseconds")
+    .min(1000, "API_RATE_LIMIT_WINDOW_MS must be at least 1000")
+    .default(API_RATE_LIMIT_WINDOW_MS_DEFAULT),
   /** Set to true behind a reverse proxy, so client IPs come from X-Forwarded-For. */
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"])
@@ -157,6 +174,8 @@ export interface Config {
   mailFrom: string;
   logLevel: string;
   authRateLimit: number;
+  /** requests each API key may make per window (the public API and the MCP server together) */
+  apiRateLimit: { max: number; windowMs: number };
   webDist: string;
   trustProxy: boolean;
   sandbox: boolean;
@@ -272,6 +291,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    apiRateLimit: { max: e.API_RATE_LIMIT, windowMs: e.API_RATE_LIMIT_WINDOW_MS },
     webDist: path.resolve(base, e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
     sandbox: e.SANDBOX === "1" || e.SANDBOX === "true",
