@@ -963,6 +963,8 @@ export const API_KEY_MESSAGES = {
   apiHint: "Send the key as “Authorization: Bearer <key>” to the app's routes under this address.",
   mcpLabel: "MCP server",
   docsLink: "API reference",
+  copyAddress: (label: string) => `Copy the ${label} address`,
+  addressCopied: "Address copied",
 } as const;
 
 /** Webhooks (issue 24): signed deliveries of the workspace's events to an address of the user's. */
@@ -1010,6 +1012,10 @@ export const WEBHOOK_MESSAGES = {
   answered: (status: number) => `HTTP ${status}`,
   timedOut: `No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s.`,
   unreachable: (reason: string) => `Could not reach the endpoint: ${reason}`,
+  /** a delivery whose endpoint was turned off before its attempt */
+  notSentEndpointOff: "Not sent: the endpoint was turned off.",
+  /** an attempt whose worker stopped before the answer came: it may have reached the endpoint */
+  interrupted: "The attempt was interrupted before an answer came; it may have been received (drop repeats by webhook-id).",
   /** Settings */
   listLabel: "Webhook endpoints of this workspace",
   urlPlaceholder: "https://example.com/webhooks",
