@@ -147,6 +147,14 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : v === "true" || v === "1")),
   S3_PREFIX: z.string().default(""),
+  /**
+   * "true" lets webhook endpoints be private addresses (the server's own network: an n8n next to the app, a local
+   * receiver in tests); by default they must be public.
+   */
+  WEBHOOK_ALLOW_PRIVATE_URLS: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   /** Stripe billing needs both; without them billing runs in local test mode (nothing is charged). */
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PRICE_ID: optionalString,
@@ -198,6 +206,8 @@ export interface Config {
   inbox: { xReadsPerAccount: number; metaVerifyToken: string | undefined };
   /** the publishing workers' settings: lease of a claim, wait between idle rounds, targets per claim and at once */
   publishing: { leaseMs: number; pollMs: number; batch: number; concurrency: number };
+  /** webhooks: whether endpoints may be private addresses (WEBHOOK_ALLOW_PRIVATE_URLS) */
+  webhooks: { allowPrivateUrls: boolean };
   /** Where media bytes are kept: S3 when S3_BUCKET is set, else local disk under dataDir/media. */
   media:
     | { kind: "local"; dir: string }
@@ -314,6 +324,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       batch: e.PUBLISHING_BATCH,
       concurrency: e.PUBLISHING_CONCURRENCY,
     },
+    webhooks: { allowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS },
     media: e.S3_BUCKET
       ? {
           kind: "s3",

@@ -58,6 +58,8 @@ export class FetchRefused extends Error {
   constructor(
     readonly reason: "not-web" | "private" | "status" | "unreachable" | "redirects",
     readonly status?: number,
+    /** what made it unreachable: "timeout", or the system's error code (ECONNREFUSED...) */
+    readonly detail?: string,
   ) {
     super(reason);
   }
@@ -98,11 +100,16 @@ async function checkedAddress(
   return found[0] as { address: string; family: number };
 }
 
-function request(url: URL, pinned: { address: string; family: number }, timeoutMs: number): Promise<IncomingMessage> {
-  const lookup: LookupFunction = (_host, options, done) => {
+/** A lookup that answers the address checked, whatever the name: a second resolution cannot swap it. */
+function pinnedLookup(pinned: { address: string; family: number }): LookupFunction {
+  return (_host, options, done) => {
     if ((options as { all?: boolean }).all) (done as (e: null, a: unknown[]) => void)(null, [pinned]);
     else done(null, pinned.address, pinned.family);
   };
+}
+
+function request(url: URL, pinned: { address: string; family: number }, timeoutMs: number): Promise<IncomingMessage> {
+  const lookup = pinnedLookup(pinned);
   const get = url.protocol === "https:" ? https.get : http.get;
   return new Promise((resolve, reject) => {
     const req = get(url, { lookup, timeout: timeoutMs, headers: { accept: "image/*,video/*" } }, resolve);
@@ -136,6 +143,94 @@ export async function safeFetch(address: string, options: SafeFetchOptions): Pro
     }
     return { filename: fileNameOf(url), stream: capped(res, options.maxBytes) };
   }
+}
+
+/** The address as a web URL (http or https), else FetchRefused("not-web"). */
+function webUrl(address: string): URL {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    throw new FetchRefused("not-web");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new FetchRefused("not-web");
+  return url;
+}
+
+/**
+ * Checks, without calling it, that an address is http(s) and that every address its host resolves to is allowed
+ * (public unless `allowAddress` says): FetchRefused "not-web", "private", or "unreachable" (the name resolves to
+ * nothing) otherwise.
+ */
+export async function checkWebAddress(address: string, allowAddress = isPublicAddress): Promise<void> {
+  await checkedAddress(webUrl(address).hostname, allowAddress);
+}
+
+export interface SafePostOptions {
+  body: string;
+  headers: Record<string, string>;
+  /** for the whole call: connecting, sending and reading the answer */
+  timeoutMs: number;
+  /** characters of the answer's body kept (the rest is not read) */
+  maxChars: number;
+  /** which addresses may be reached: the public ones unless told */
+  allowAddress?: (address: string) => boolean;
+}
+
+/** What the address answered: its status and the start of its body. */
+export interface PostAnswer {
+  status: number;
+  body: string;
+}
+
+/**
+ * POSTs `body` to an address the same safe way as safeFetch (its host's addresses checked, the connection pinned
+ * to the address checked), following no redirect: a 3xx is the answer. Any status is an answer; FetchRefused
+ * when the address is refused or gives none (`detail` "timeout" past timeoutMs).
+ */
+export async function safePost(address: string, o: SafePostOptions): Promise<PostAnswer> {
+  const url = webUrl(address);
+  const pinned = await checkedAddress(url.hostname, o.allowAddress ?? isPublicAddress);
+  const send = url.protocol === "https:" ? https.request : http.request;
+  return new Promise((resolve, reject) => {
+    const req = send(url, {
+      method: "POST",
+      lookup: pinnedLookup(pinned),
+      headers: { ...o.headers, "content-length": String(Buffer.byteLength(o.body)) },
+    });
+    const timer = setTimeout(() => req.destroy(new FetchRefused("unreachable", undefined, "timeout")), o.timeoutMs);
+    const fail = (err: unknown) => {
+      clearTimeout(timer);
+      reject(
+        err instanceof FetchRefused
+          ? err
+          : new FetchRefused("unreachable", undefined, (err as NodeJS.ErrnoException).code ?? String(err)),
+      );
+    };
+    req.on("error", fail);
+    req.on("response", (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      // Enough bytes for maxChars characters of any encoding; past that the answer is cut.
+      const maxBytes = o.maxChars * 4;
+      const answer = () => {
+        clearTimeout(timer);
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8").slice(0, o.maxChars) });
+      };
+      res.on("data", (chunk: Buffer) => {
+        if (size >= maxBytes) return;
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size >= maxBytes) {
+          answer();
+          res.destroy();
+        }
+      });
+      res.on("end", answer);
+      res.on("error", fail);
+    });
+    req.end(o.body);
+  });
 }
 
 function fileNameOf(url: URL): string {
