@@ -10,13 +10,17 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * State-changing /api routes called by other servers, which send no Origin: each proves itself otherwise.
  * Stripe's webhook is verified by its signature over the exact body; a mail client's one-click unsubscribe
  * (RFC 8058) carries the signed token of one user and one kind of e-mail, and reads no cookie. Meta's inbox
- * webhooks are verified by their X-Hub-Signature-256 over the exact body.
+ * webhooks are verified by their X-Hub-Signature-256 over the exact body. The MCP server takes an API key.
  */
 export const MACHINE_ROUTES: ReadonlySet<string> = new Set([
   "POST /api/billing/webhook",
   "POST /api/unsubscribe/one-click",
   "POST /api/inbox/webhooks/facebook",
   "POST /api/inbox/webhooks/instagram",
+  // The MCP server: AI assistants (not browsers) call it with an API key in Authorization; it reads no cookie,
+  // so a page elsewhere cannot act through it (the same holds for DNS rebinding, which MCP asks servers to stop).
+  "POST /api/mcp",
+  "DELETE /api/mcp",
 ]);
 
 export async function registerSecurity(app: FastifyInstance, config: Config) {
