@@ -10,7 +10,7 @@ import { LandingFooter } from "@/features/landing/components/landing-footer";
 import { LandingHeader } from "@/features/landing/components/landing-header";
 import { Pricing } from "@/features/landing/components/pricing";
 import { Testimonials } from "@/features/landing/components/testimonials";
-import { useScrollToHash } from "@/features/landing/hooks/use-scroll-to-hash";
+import { useScrollToHash } from "@/hooks/use-scroll-to-hash";
 
 const Faq = lazy(() => import("@/features/landing/components/faq").then((m) => ({ default: m.Faq })));
 
