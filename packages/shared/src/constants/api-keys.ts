@@ -37,3 +37,6 @@ export const API_RATE_LIMIT_WINDOW_MS_DEFAULT = 60_000;
 export const PUBLIC_API_PREFIX = "/api/v1";
 /** The MCP server (Streamable HTTP), authenticated with an API key. */
 export const MCP_PATH = "/api/mcp";
+
+/** The expiries Settings offers besides "Never" and a date of the user's choice, in days from now. */
+export const API_KEY_EXPIRY_PRESET_DAYS = [30, 90] as const;

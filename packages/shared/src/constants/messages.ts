@@ -1015,7 +1015,8 @@ export const WEBHOOK_MESSAGES = {
   /** a delivery whose endpoint was turned off before its attempt */
   notSentEndpointOff: "Not sent: the endpoint was turned off.",
   /** an attempt whose worker stopped before the answer came: it may have reached the endpoint */
-  interrupted: "The attempt was interrupted before an answer came; it may have been received (drop repeats by webhook-id).",
+  interrupted:
+    "The attempt was interrupted before an answer came; it may have been received (drop repeats by webhook-id).",
   /** Settings */
   listLabel: "Webhook endpoints of this workspace",
   urlPlaceholder: "https://example.com/webhooks",
@@ -1044,6 +1045,11 @@ export const WEBHOOK_MESSAGES = {
   responseLabel: "Response",
   payloadLabel: "Payload",
   durationMs: (ms: number) => `${ms} ms`,
+  attemptsLabel: "Attempts",
+  nextAttemptLabel: "Next attempt",
+  errorLabel: "Error",
+  eventIdLabel: "Event ID",
+  editShort: "Edit",
 } as const;
 
 /** The MCP server (issue 24): what it answers an AI assistant beyond the app's own messages. */
@@ -1051,6 +1057,7 @@ export const MCP_MESSAGES = {
   methodNotAllowed:
     "The MCP server takes POST requests only (Streamable HTTP without sessions): it opens no event stream and has no session to end.",
   whenTwice: "Give either scheduledDate and scheduledTime (in timezone) or scheduledAt, not both.",
-  postOrNew: "Give either postId (a draft or scheduled post to queue) or the new post's accountIds and content, not both.",
+  postOrNew:
+    "Give either postId (a draft or scheduled post to queue) or the new post's accountIds and content, not both.",
   nothingToQueue: "Give postId (a draft or scheduled post to queue) or the new post's accountIds and content.",
 } as const;
