@@ -51,6 +51,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Every test signs a new user up and in from the same address.
       AUTH_RATE_LIMIT: "10000",
+      // The webhook tests' receiver listens on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
     },
   },
 });
