@@ -72,6 +72,10 @@ import { createTasksRepo } from "./modules/tasks/tasks.repo";
 import { tasksRoutes } from "./modules/tasks/tasks.routes";
 import { createTasksService } from "./modules/tasks/tasks.service";
 import { userAccountRoutes } from "./modules/user-account/user-account.routes";
+import { createWebhookSender, webhookJobHandlers } from "./modules/webhooks/webhook-delivery";
+import { createWebhooksRepo } from "./modules/webhooks/webhooks.repo";
+import { webhooksRoutes } from "./modules/webhooks/webhooks.routes";
+import { createWebhooksService } from "./modules/webhooks/webhooks.service";
 import { createWorkspacesRepo } from "./modules/workspaces/workspaces.repo";
 import { workspacesRoutes } from "./modules/workspaces/workspaces.routes";
 import { createWorkspacesService } from "./modules/workspaces/workspaces.service";
@@ -257,6 +261,15 @@ export async function buildApp(deps: AppDeps) {
   // Saved hashtag groups: the composer adds one's hashtags to a post in one click.
   const hashtagGroups = createHashtagGroupsService({ repo: createHashtagGroupsRepo(database.db), now: deps.now });
   await app.register(hashtagGroupsRoutes, { auth, service: hashtagGroups });
+  // Webhooks (issue 24): the workspace's endpoints, told of its events by signed deliveries (sent by the jobs worker).
+  const webhookDeps = {
+    repo: createWebhooksRepo(database.db),
+    cipher: createCipher(config.appSecret),
+    allowPrivateUrls: config.webhooks.allowPrivateUrls,
+    now: deps.now,
+  };
+  const webhooks = createWebhooksService({ ...webhookDeps, sender: createWebhookSender(webhookDeps) });
+  await app.register(webhooksRoutes, { auth, service: webhooks });
   // Engagement → Inbox: the comments collected from the networks (their collection runs in the jobs worker).
   const inbox = createInboxService({
     repo: createInboxRepo(database.db),
@@ -317,6 +330,8 @@ export async function buildApp(deps: AppDeps) {
         }),
         // The first comment of a post just published, posted once (issue 23).
         ...firstCommentJobHandlers({ db: database.db, accounts, hub, now: deps.now }),
+        // Webhook deliveries: each attempt once, retried on the schedule of WEBHOOK_ATTEMPT_OFFSETS_MS.
+        ...webhookJobHandlers(webhookDeps),
         // Notifications: the e-mails sent at once, the daily digest, the reminders (tasks due, trials ending).
         ...emailJobHandlers(notificationJobsDeps),
         ...reminderJobHandlers(notificationJobsDeps),
