@@ -102,10 +102,13 @@ function CreateApiKeyForm({
               className="mt-0.5 size-4 shrink-0 accent-primary"
               checked={values.scopes.includes(scope)}
               onChange={(e) => toggle(scope, e.target.checked)}
+              aria-labelledby={f(`scope-${scope}-name`)}
               aria-describedby={f(`scope-${scope}-hint`)}
             />
             <span className="grid min-w-0 gap-0.5">
-              <span className="font-medium">{API_KEY_SCOPE_LABELS[scope]}</span>
+              <span id={f(`scope-${scope}-name`)} className="font-medium">
+                {API_KEY_SCOPE_LABELS[scope]}
+              </span>
               <span id={f(`scope-${scope}-hint`)} className="text-xs text-muted-foreground">
                 {API_KEY_SCOPE_DESCRIPTIONS[scope]}
               </span>

@@ -149,9 +149,12 @@ function WebhookForm({
                 className="size-4 shrink-0 accent-primary"
                 checked={values.events.includes(event)}
                 onChange={(e) => toggle(event, e.target.checked)}
+                aria-labelledby={f(`event-${event}-name`)}
               />
               <span className="grid min-w-0">
-                <span className="font-medium">{WEBHOOK_EVENT_LABELS[event]}</span>
+                <span id={f(`event-${event}-name`)} className="font-medium">
+                  {WEBHOOK_EVENT_LABELS[event]}
+                </span>
                 <code className="truncate text-xs text-muted-foreground">{event}</code>
               </span>
             </label>
