@@ -19,6 +19,9 @@ import type { FetchedFile } from "./lib/safe-fetch";
 import { createAccountsRepo } from "./modules/accounts/accounts.repo";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { type AccountsService, createAccountsService } from "./modules/accounts/accounts.service";
+import { createApiKeysRepo } from "./modules/api-keys/api-keys.repo";
+import { apiKeysRoutes } from "./modules/api-keys/api-keys.routes";
+import { createApiKeysService } from "./modules/api-keys/api-keys.service";
 import { createAuth } from "./modules/auth/auth";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { billingRoutes } from "./modules/billing/billing.routes";
@@ -59,6 +62,7 @@ import { createPostsRepo } from "./modules/posts/posts.repo";
 import { postsRoutes } from "./modules/posts/posts.routes";
 import { createPostsService } from "./modules/posts/posts.service";
 import { profileRoutes } from "./modules/profile/profile.routes";
+import { mirrorPublicRoutes } from "./modules/public-api/mirror";
 import { RateLimitStore } from "./modules/public-api/rate-limit";
 import { firstCommentJobHandlers } from "./modules/publishing/first-comment";
 import { createPublisher } from "./modules/publishing/publishing.service";
@@ -169,6 +173,9 @@ export async function buildApp(deps: AppDeps) {
       ),
   });
   await registerOpenApi(app, VERSION);
+  // The public API (issue 24): the routes of public-api/public-routes.ts, registered below, are mirrored under
+  // /api/v1 for API keys. Its hook must be in place before they register.
+  mirrorPublicRoutes(app, { db: database.db, config, now: deps.now });
 
   const mailer =
     deps.mailer ??
@@ -261,6 +268,9 @@ export async function buildApp(deps: AppDeps) {
   // Saved hashtag groups: the composer adds one's hashtags to a post in one click.
   const hashtagGroups = createHashtagGroupsService({ repo: createHashtagGroupsRepo(database.db), now: deps.now });
   await app.register(hashtagGroupsRoutes, { auth, service: hashtagGroups });
+  // API keys (issue 24): Settings → API keys, with the session only (never mirrored under /api/v1).
+  const apiKeysService = createApiKeysService({ repo: createApiKeysRepo(database.db), now: deps.now });
+  await app.register(apiKeysRoutes, { auth, service: apiKeysService });
   // Webhooks (issue 24): the workspace's endpoints, told of its events by signed deliveries (sent by the jobs worker).
   const webhookDeps = {
     repo: createWebhooksRepo(database.db),

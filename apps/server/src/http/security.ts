@@ -1,4 +1,4 @@
-import { ERROR_CODES, GENERIC_MESSAGES, HTTP_MESSAGES } from "@app/shared";
+import { ERROR_CODES, GENERIC_MESSAGES, HTTP_MESSAGES, PUBLIC_API_PREFIX } from "@app/shared";
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config/env";
@@ -58,6 +58,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     const pathname = request.url.split("?")[0] ?? "";
     if (!pathname.startsWith("/api/") && !route?.startsWith("/api/")) return;
     if (route && MACHINE_ROUTES.has(`${request.method} ${route}`)) return;
+    // The public API reads no cookie, only `Authorization: Bearer <key>`, which a browser never sends by itself
+    // (it is not ambient authority as a cookie is): a page elsewhere cannot act with it, so no Origin is needed.
+    if (pathname.startsWith(`${PUBLIC_API_PREFIX}/`)) return;
     const origin = request.headers.origin;
     if (origin === undefined) {
       if (request.headers["sec-fetch-site"] === "same-origin") return;

@@ -62,7 +62,8 @@ export async function assertPassword(auth: Auth, request: FastifyRequest, passwo
 }
 
 /**
- * preHandler for routes that need a signed-in user: loads the session from the cookie and the workspace it
+ * preHandler for routes that need a signed-in user (a no-op for a request signed in with an API key, under
+ * /api/v1): loads the session from the cookie and the workspace it
  * works in (both from the session cache when this process saw them lately), forwards the refreshed cookie when better-auth extends the session, and
  * answers 401 otherwise.
  */
@@ -73,6 +74,8 @@ export function requireUser(auth: Auth, message: string = AUTH_MESSAGES.notAuthe
     request.workspace = data.workspace;
   };
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    // Under /api/v1 the API key signed the request in already (public-api/mirror.ts): no cookie is read there.
+    if (request.apiKey) return;
     const cookie = sessionCookie(request.headers.cookie);
     const cached = cookie ? auth.sessionCache.get(cookie) : undefined;
     if (cached) return signIn(request, cached);
