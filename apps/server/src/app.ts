@@ -44,6 +44,7 @@ import { createMediaRepo } from "./modules/media/media.repo";
 import { mediaRoutes } from "./modules/media/media.routes";
 import { createMediaService } from "./modules/media/media.service";
 import { createMediaStorage, type MediaStorage } from "./modules/media/media.storage";
+import { mcpRoutes } from "./modules/mcp/mcp.routes";
 import { metricsJobHandlers } from "./modules/metrics/metrics.collector";
 import { createMetricsRepo } from "./modules/metrics/metrics.repo";
 import { announceNotifications } from "./modules/notifications/announce";
@@ -70,6 +71,7 @@ import { createQueueSlotsRepo } from "./modules/queue/queue.repo";
 import { queueRoutes } from "./modules/queue/queue.routes";
 import { createQueueService } from "./modules/queue/queue.service";
 import { analyticsRoutes } from "./modules/results/analytics.routes";
+import { createAnalyticsService } from "./modules/results/analytics.service";
 import { overviewRoutes } from "./modules/results/overview.routes";
 import { securityRoutes } from "./modules/security/security.routes";
 import { createTasksRepo } from "./modules/tasks/tasks.repo";
@@ -298,6 +300,19 @@ export async function buildApp(deps: AppDeps) {
   // Results: every figure computed from the stored snapshots.
   await app.register(overviewRoutes, { auth, db: database.db, now: deps.now });
   await app.register(analyticsRoutes, { auth, db: database.db, now: deps.now });
+  // The MCP server (issue 24): AI assistants act with an API key through the same services.
+  await app.register(mcpRoutes, {
+    db: database.db,
+    config,
+    accounts,
+    posts,
+    media,
+    inbox,
+    analytics: createAnalyticsService({ db: database.db, now: deps.now }),
+    fetchMedia: deps.fetchMedia,
+    version: VERSION,
+    now: deps.now,
+  });
   app.decorate(
     "publishingWorker",
     createPublishingWorker({

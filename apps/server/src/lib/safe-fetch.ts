@@ -3,6 +3,7 @@ import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
 import { PassThrough, type Readable } from "node:stream";
+import { POST_CSV_MESSAGES } from "@app/shared";
 
 /**
  * Fetching a file a user named by its web address, without letting them reach what is not on the public
@@ -63,6 +64,18 @@ export class FetchRefused extends Error {
   ) {
     super(reason);
   }
+}
+
+/** Why the file at an address could not be fetched, in words for the user (the CSV import's, the MCP server's). */
+export function fetchRefusedReason(err: FetchRefused): string {
+  const M = POST_CSV_MESSAGES;
+  return {
+    "not-web": M.urlNotWeb,
+    private: M.urlPrivate,
+    status: M.urlStatus(err.status ?? 0),
+    unreachable: M.urlUnreachable,
+    redirects: M.urlTooManyRedirects,
+  }[err.reason];
 }
 
 export interface SafeFetchOptions {

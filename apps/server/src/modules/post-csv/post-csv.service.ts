@@ -27,7 +27,7 @@ import {
 } from "@app/shared";
 import { AppError } from "../../http/errors";
 import { csvStream } from "../../lib/csv";
-import { type FetchedFile, FetchRefused, safeFetch } from "../../lib/safe-fetch";
+import { type FetchedFile, FetchRefused, fetchRefusedReason, safeFetch } from "../../lib/safe-fetch";
 import type { MediaService } from "../media/media.service";
 import { SAVE_PERMISSION } from "../posts/post-changes";
 import type { PostsService } from "../posts/posts.service";
@@ -197,16 +197,7 @@ export function createPostCsvService(deps: PostCsvDeps) {
               return await deps.media.upload(member, file);
             } catch (err) {
               if (refusesEveryRow(err)) throw err;
-              if (err instanceof FetchRefused) {
-                const reason = {
-                  "not-web": M.urlNotWeb,
-                  private: M.urlPrivate,
-                  status: M.urlStatus(err.status ?? 0),
-                  unreachable: M.urlUnreachable,
-                  redirects: M.urlTooManyRedirects,
-                }[err.reason];
-                return M.mediaUrlFailed(url, reason);
-              }
+              if (err instanceof FetchRefused) return M.mediaUrlFailed(url, fetchRefusedReason(err));
               if (err instanceof AppError) return M.mediaUrlFailed(url, err.message);
               throw err;
             }
