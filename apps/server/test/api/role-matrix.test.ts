@@ -674,6 +674,10 @@ const NO_ROLE: Record<string, string> = {
   "POST /api/inbox/webhooks/instagram": "as the Facebook one, with the Instagram app's secret",
   "POST /api/invitations/:id/accept": "checked against the invited e-mail address; the invitee has no role yet",
   "POST /api/workspaces": "a user makes a workspace of their own, whatever their role elsewhere (team.test.ts)",
+  "POST /api/mcp":
+    "the MCP server: an API key, never a session (401 here); each tool checks the key's scope, then its member's role through the services (mcp.test.ts)",
+  "GET /api/mcp": "405: the MCP server keeps no session and opens no stream",
+  "DELETE /api/mcp": "405: the MCP server keeps no session and opens no stream",
   "POST /api/billing/local/sessions/:token/expire":
     "test mode's end of the period: the same check as cancel (local-billing.ts change()), and it would end the Premium the other cases need",
 };
