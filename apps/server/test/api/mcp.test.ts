@@ -128,7 +128,8 @@ const initialize = (headers: Record<string, string>) =>
 
 test("an assistant lists the tools and the accounts, schedules a post with an image from a URL, and the worker publishes it to the sandbox", async () => {
   const { cookie, accountId } = await publisherOn(t, "linkedin");
-  const client = await connected((await keyOf(cookie, ALL)).secret);
+  const { secret } = await keyOf(cookie, ALL);
+  const client = await connected(secret);
 
   const { tools } = await client.listTools();
   expect(tools.map((x) => x.name).sort()).toEqual([
@@ -195,6 +196,9 @@ test("an assistant lists the tools and the accounts, schedules a post with an im
   const [item] = t.sandbox.published("linkedin");
   expect(item?.text).toContain("Spring is here");
   expect(targets[0]).toMatchObject({ status: "published", externalId: item?.id });
+  // The key is never written to the log (it is captured at trace level).
+  expect(t.logs.length).toBeGreaterThan(0);
+  expect(t.logs.join("")).not.toContain(secret.slice(12));
 });
 
 test("a draft is scheduled at an instant, kept in its own zone; add_to_queue takes the next free slot", async () => {
