@@ -22,6 +22,7 @@ import {
 import { batchedLoader } from "../lib/batch";
 import { NOTIFICATION_EMAIL_JOB } from "../modules/notifications/notify";
 import { FIRST_COMMENT_JOB } from "../modules/publishing/first-comment";
+import { webhookEventsCtes } from "../modules/webhooks/webhook-events";
 
 /** What a publication needs of its post, read with the claim (a post that is going out can no longer change). */
 export interface ClaimedPost {
@@ -293,7 +294,8 @@ export function createQueueRepo(db: Db) {
               lease_owner = null, lease_until = null, updated_at = ${now}
           from input i
           where t.id = i.id and t.lease_owner = ${workerId} and t.status = 'publishing'
-          returning t.id, t.post_id, t.platform, t.status, t.last_error, t.attempts, t.first_comment_status
+          returning t.id, t.post_id, t.platform, t.status, t.last_error, t.attempts, t.first_comment_status,
+                    t.account_id, t.external_id, t.external_url
         ),
         -- Each post's targets as they are once this statement is done: the settled ones' new statuses, the
         -- others' as committed.
@@ -355,7 +357,20 @@ export function createQueueRepo(db: Db) {
           from settled s join rolled_up p on p.id = s.post_id
           where s.status = 'published' and s.first_comment_status = 'pending'
           on conflict (key) do nothing
-        )
+        ),
+        -- Webhooks (modules/webhooks/webhook-events.ts): post.published and post.failed for the workspace's
+        -- endpoints, with the status that calls for them; once per target and attempt (the event's id).
+        ${webhookEventsCtes(
+          sql`
+            select p.workspace_id, 'post.' || s.status as event, 'post.' || s.status || ':' || s.id || ':' || s.attempts as event_id,
+                   jsonb_build_object('postId', s.post_id, 'targetId', s.id, 'network', s.platform, 'accountId', s.account_id)
+                   || case when s.status = 'published'
+                        then jsonb_build_object('url', s.external_url, 'externalId', s.external_id)
+                        else jsonb_build_object('error', s.last_error) end as data
+            from settled s join rolled_up p on p.id = s.post_id
+            where s.status in ('published', 'failed')`,
+          now,
+        )}
         select s.id, s.post_id, p.status as post_status,
                exists (select 1 from noted n where n.target_id = s.id) as notified
         from settled s join rolled_up p on p.id = s.post_id`);

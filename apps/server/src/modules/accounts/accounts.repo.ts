@@ -4,6 +4,7 @@ import type { Db, Queryable, Tx } from "../../db/client";
 import { lockWorkspace } from "../../db/locks";
 import { oauthStates, socialAccounts, workspaceMembers } from "../../db/schema";
 import { notify } from "../notifications/notify";
+import { accountExpiredEvent, emitWebhookEvents } from "../webhooks/webhook-events";
 
 export type AccountRow = typeof socialAccounts.$inferSelect;
 
@@ -325,8 +326,10 @@ export function createAccountsRepo(db: Db) {
 
     /** Tells the members who may reconnect it that the account's access ended (once per end, by its key). */
     async tellEnded(row: AccountRow, end: Date, now: Date, message: string): Promise<boolean> {
-      const told = await db.transaction((tx) =>
-        notify(
+      const told = await db.transaction(async (tx) => {
+        // The workspace's webhooks hear of it too (account.expired), once per end.
+        await emitWebhookEvents(tx, [accountExpiredEvent(row, end)], now);
+        return notify(
           tx,
           {
             workspaceId: row.workspaceId,
@@ -338,8 +341,8 @@ export function createAccountsRepo(db: Db) {
             data: { accountId: row.id },
           },
           now,
-        ),
-      );
+        );
+      });
       return told.length > 0;
     },
 

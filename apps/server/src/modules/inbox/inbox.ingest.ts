@@ -12,6 +12,7 @@ import {
 } from "../../db/schema";
 import type { NetworkComment } from "../../platforms/platform";
 import { notifyInboxComments } from "../notifications/engagement";
+import { emitWebhookEvents } from "../webhooks/webhook-events";
 import { chunks, parentsFirst, storable } from "./inbox.reading";
 
 /** What one read of an account brought: its comments (or mentions), as the network gave them. */
@@ -83,6 +84,7 @@ interface Fresh {
   conversationId: string;
   authorName: string;
   text: string;
+  url: string | null;
   writtenAt: Date;
 }
 
@@ -187,6 +189,7 @@ class Ingest {
       conversationId,
       authorName: storable(c.author.name),
       text: storable(c.text),
+      url: c.url === null ? null : storable(c.url),
       writtenAt: c.writtenAt,
     });
   }
@@ -287,6 +290,29 @@ class Ingest {
       .leftJoin(postTargets, eq(postTargets.id, inboxConversations.postTargetId))
       .where(inArray(inboxConversations.id, [...new Set(recent.map((f) => f.conversationId))]));
     const placeOf = new Map(places.map((p) => [p.id, p]));
+    // The workspace's webhooks hear of each new comment (comment.received), once per message.
+    await emitWebhookEvents(
+      tx,
+      recent.map((f) => ({
+        workspaceId: input.workspaceId,
+        event: "comment.received",
+        eventId: `comment.received:${f.id}`,
+        data: {
+          messageId: f.id,
+          conversationId: f.conversationId,
+          kind: input.kind,
+          accountId: input.accountId,
+          network: input.platform,
+          postId: placeOf.get(f.conversationId)?.postId ?? null,
+          targetId: placeOf.get(f.conversationId)?.targetId ?? null,
+          author: f.authorName,
+          text: f.text,
+          url: f.url,
+          writtenAt: f.writtenAt.toISOString(),
+        },
+      })),
+      this.now,
+    );
     const groups = new Map<string, { targetId: string | null; postId: string | null; list: Fresh[] }>();
     for (const f of recent) {
       const place = placeOf.get(f.conversationId);

@@ -41,6 +41,7 @@ import { announceNotifications } from "../notifications/announce";
 import { notify } from "../notifications/notify";
 import type { QueueService } from "../queue/queue.service";
 import { createQueuePosts } from "../queue/queue-posts";
+import { approvalRequestedEvent, emitPostScheduled, emitWebhookEvents } from "../webhooks/webhook-events";
 import { assertCan, type Member } from "../workspaces/member";
 import type { NewHistory, PostActivityRepo } from "./post-activity.repo";
 import { broadcastPost, toApiPost } from "./post-api";
@@ -214,8 +215,10 @@ export function createPostsService(deps: PostsDeps) {
    * A post submitted for approval is told to the members who may approve it (the submitter left out); once per
    * submission (its time names it), so a post sent back and submitted again asks again.
    */
-  const approvalRequested = (tx: Tx, member: Member, postId: string, at: Date) =>
-    notify(
+  const approvalRequested = async (tx: Tx, member: Member, postId: string, at: Date) => {
+    // The workspace's webhooks hear of it too (approval.requested), once per submission.
+    await emitWebhookEvents(tx, [approvalRequestedEvent(member.workspaceId, postId, member.userId, at)], at);
+    return notify(
       tx,
       {
         workspaceId: member.workspaceId,
@@ -229,6 +232,7 @@ export function createPostsService(deps: PostsDeps) {
       },
       at,
     );
+  };
 
   /** The post's submitter (else its author) hears that it was approved; once per submission. */
   const postApproved = (tx: Tx, member: Member, existing: PostWithTargets, w: Written, at: Date) =>
@@ -309,6 +313,7 @@ export function createPostsService(deps: PostsDeps) {
       );
       await activity.record(tx, [historyEntry(member, existing.id, action, at, w)]);
       if (action === "submitted") noted = (await approvalRequested(tx, member, existing.id, at)).length;
+      if (w.status === "scheduled") await emitPostScheduled(tx, saved, at);
       if (action === "approved") noted = (await postApproved(tx, member, existing, w, at)).length;
       return saved;
     });
@@ -408,6 +413,7 @@ export function createPostsService(deps: PostsDeps) {
         const then = w.status === "draft" ? [] : [historyEntry(member, inserted.id, savedAs("draft", w.status), at, w)];
         await activity.record(tx, [made, ...then]);
         if (submitted) noted = (await approvalRequested(tx, member, inserted.id, at)).length;
+        if (w.status === "scheduled") await emitPostScheduled(tx, inserted, at);
         return inserted;
       });
       publish(row, "insert");

@@ -14,6 +14,7 @@ import type { NewHistory, PostActivityRepo } from "../posts/post-activity.repo";
 import { toApiPost } from "../posts/post-api";
 import { savedAs, type Written, writtenFrom } from "../posts/post-changes";
 import type { NewTarget, PostsRepo, PostWithTargets } from "../posts/posts.repo";
+import { emitPostScheduled } from "../webhooks/webhook-events";
 import { assertCan, type Member } from "../workspaces/member";
 import type { QueueService } from "./queue.service";
 
@@ -131,7 +132,9 @@ export function createQueuePosts(kit: QueuePostsKit) {
         ]);
       }
       await queue.fill(tx, row.id, group.accountIds, group.at);
-      rows.push((await repo.find(workspaceId, row.id, tx)) as PostWithTargets);
+      const placed = (await repo.find(workspaceId, row.id, tx)) as PostWithTargets;
+      await emitPostScheduled(tx, placed, at);
+      rows.push(placed);
     }
     return { rows, skipped: plan.skipped, notice: plan.notice };
   }

@@ -105,3 +105,31 @@ export function emitPostScheduled(q: Queryable, post: ScheduledPost, now: Date):
     now,
   );
 }
+
+/** account.expired: the account's access ended for good at `end` (once per account and end). */
+export function accountExpiredEvent(
+  account: { id: string; workspaceId: string; platform: string; displayName: string | null; username: string | null },
+  end: Date,
+): WebhookEventInput {
+  return {
+    workspaceId: account.workspaceId,
+    event: "account.expired",
+    eventId: `account.expired:${account.id}:${end.getTime()}`,
+    data: {
+      accountId: account.id,
+      network: account.platform,
+      name: account.displayName || account.username || null,
+      expiredAt: end.toISOString(),
+    },
+  };
+}
+
+/** approval.requested: a post submitted for approval (once per submission, its time names it). */
+export function approvalRequestedEvent(workspaceId: string, postId: string, by: string, at: Date): WebhookEventInput {
+  return {
+    workspaceId,
+    event: "approval.requested",
+    eventId: `approval.requested:${postId}:${at.getTime()}`,
+    data: { postId, requestedBy: by },
+  };
+}
