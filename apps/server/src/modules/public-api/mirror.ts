@@ -16,15 +16,17 @@ declare module "fastify" {
 
 export const PUBLIC_API_TAG = "public API v1";
 
-type Hook = RouteOptions[keyof Pick<RouteOptions, "onRequest" | "preHandler">];
-const asList = <T>(hook: T | T[] | undefined): T[] => (hook === undefined ? [] : Array.isArray(hook) ? hook : [hook]);
+// Hooks of any signature, as the route has them.
+// biome-ignore lint/suspicious/noExplicitAny: a route's hooks are typed per route; they are only passed on here
+const asList = (hook: unknown): any[] => (hook === undefined ? [] : Array.isArray(hook) ? hook : [hook]);
 
 /**
  * The public API: each route of PUBLIC_ROUTES is registered a second time at /api/v1/…, in the same plugin (its
  * body parsers, multipart included, come along), with the same schema and handler, and:
  * - an onRequest hook that signs the request in with its `Authorization: Bearer` key (401 otherwise; no cookie is
  *   read: requireUser, the route's own preHandler, does nothing once `request.apiKey` is set);
- * - a preHandler checking the key's scope (the body and query are parsed then), before the route's own;
+ * - the key's scope checked: at once when the route needs one scope (before the body is read), or in a preHandler
+ *   before the route's own when the scope depends on the body or the query (parsed and validated then);
  * - the per-key rate limit;
  * - in the OpenAPI document, the tag "public API v1" and the bearerAuth security.
  * Must be called before the route plugins register (their routes reach this hook).
@@ -43,8 +45,8 @@ export function mirrorPublicRoutes(app: FastifyInstance, deps: { db: Db; config:
         method,
         url: publicPath(PUBLIC_API_PREFIX, route.url),
         path: undefined,
-        onRequest: [authenticate, ...(asList(route.onRequest) as Hook[] as never[])],
-        preHandler: [checkScope(rule), ...(asList(route.preHandler) as never[])],
+        onRequest: [authenticate, ...(typeof rule === "string" ? [checkScope(rule)] : []), ...asList(route.onRequest)],
+        preHandler: [...(typeof rule === "function" ? [checkScope(rule)] : []), ...asList(route.preHandler)],
         config: { ...route.config, publicApiMirror: true, rateLimit },
         schema: { ...route.schema, tags: [PUBLIC_API_TAG], security: [{ bearerAuth: [] }] },
       } as RouteOptions);
