@@ -19,8 +19,8 @@ test("an API key is created, shown once and copied, listed without it, used with
   await expect(card).toBeInViewport();
 
   // Where scripts and assistants go, with the reference.
-  await expect(card.getByLabel(M.apiBaseLabel)).toHaveValue(`${baseURL}${PUBLIC_API_PREFIX}`);
-  await expect(card.getByLabel(M.mcpLabel)).toHaveValue(`${baseURL}${MCP_PATH}`);
+  await expect(card.getByRole("textbox", { name: M.apiBaseLabel })).toHaveValue(`${baseURL}${PUBLIC_API_PREFIX}`);
+  await expect(card.getByRole("textbox", { name: M.mcpLabel })).toHaveValue(`${baseURL}${MCP_PATH}`);
   await expect(card.getByRole("link", { name: M.docsLink })).toHaveAttribute("href", "/api/docs");
   await expect(card.getByText(M.empty)).toBeVisible();
 
@@ -41,7 +41,7 @@ test("an API key is created, shown once and copied, listed without it, used with
   // Shown once, with Copy.
   const shown = page.getByRole("dialog", { name: M.shownOnceTitle });
   await expect(shown).toContainText(M.shownOnce);
-  const secret = await shown.getByLabel(M.title).inputValue();
+  const secret = await shown.getByRole("textbox", { name: M.title }).inputValue();
   expect(secret).toMatch(/^opk_\S{20,}$/);
   await shown.getByRole("button", { name: M.copy }).click();
   await expect(page.getByText(M.copied)).toBeVisible();

@@ -94,7 +94,7 @@ test("an endpoint is added with its secret shown once, Send test reaches it sign
     // The secret, once, with Copy.
     const shown = page.getByRole("dialog", { name: M.secretTitle });
     await expect(shown).toContainText(M.secretShownOnce);
-    const secret = await shown.getByLabel(M.secretTitle).inputValue();
+    const secret = await shown.getByRole("textbox", { name: M.secretTitle }).inputValue();
     expect(secret).toMatch(/^whsec_\S{20,}$/);
     await shown.getByRole("button", { name: M.copySecret }).click();
     await expect(page.getByText(M.secretCopied)).toBeVisible();
