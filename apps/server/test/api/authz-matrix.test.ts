@@ -7,8 +7,10 @@
  * until whoever added it says which of A's ids it takes (a fixture in ../fuzz/world.ts) or why it is no id.
  *
  * Scope: /api only. The routes under /sandbox are the fake networks, which answer to their own access
- * tokens, not to the app's users.
+ * tokens, not to the app's users. The public API's copies of the routes (/api/v1/…) are called with B's API key
+ * (every scope) instead of B's cookie, and take the same ids as the routes they mirror.
  */
+import { PUBLIC_API_PREFIX } from "@app/shared";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { paramsOf, parseRouteTree, type RouteEntry } from "../fuzz/routes";
 import { buildWorld, createFuzzApp, type FuzzApp, type OwnedIds, type World } from "../fuzz/world";
@@ -35,7 +37,12 @@ const OWNED: Record<string, keyof OwnedIds> = {
   "/api/sessions/:id": "session",
   "/api/inbox/:id": "conversation",
   "/api/inbox/messages/:id": "inboxMessage",
+  "/api/api-keys/:id": "apiKey",
 };
+
+/** A public API route (/api/v1/…) as the app's route it mirrors (/api/…). */
+const mirrored = (path: string) =>
+  path.startsWith(`${PUBLIC_API_PREFIX}/`) ? `/api/${path.slice(PUBLIC_API_PREFIX.length + 1)}` : path;
 
 /** Path parameters that are no user's id, each with the reason. */
 const NOT_OWNED: Record<string, string> = {
@@ -112,6 +119,7 @@ async function snapshotOfA(): Promise<Record<string, unknown>> {
     sessions: await get("/api/sessions"),
     conversation: await get(`/api/inbox/${ids.conversation}`),
     inbox: await get("/api/inbox?status=all"),
+    apiKeys: await get("/api/api-keys"),
   };
 }
 
@@ -133,7 +141,7 @@ test("another user gets 404 (or 403) with each of A's ids on every route that ta
   const withParams = table.filter((r) => r.path.startsWith("/api/") && paramsOf(r.path).length > 0);
   const unknown = withParams.flatMap((r) =>
     paramsOf(r.path)
-      .filter((p) => !(p.key in OWNED) && !(p.key in NOT_OWNED))
+      .filter((p) => !(mirrored(p.key) in OWNED) && !(mirrored(p.key) in NOT_OWNED))
       .map((p) => `${r.path} (:${p.name})`),
   );
   expect(
@@ -149,16 +157,23 @@ test("another user gets 404 (or 403) with each of A's ids on every route that ta
   }
   const tried: string[] = [];
   const broken: string[] = [];
-  const owned = (r: RouteEntry) => paramsOf(r.path).every((p) => p.key in OWNED);
+  const owned = (r: RouteEntry) => paramsOf(r.path).every((p) => mirrored(p.key) in OWNED);
   for (const route of withParams.filter(owned)) {
     for (const method of route.methods) {
       let url = route.path;
-      for (const p of paramsOf(route.path)) url = url.replace(`:${p.name}`, world.ids[OWNED[p.key] as keyof OwnedIds]);
-      const body = BODIES[`${method} ${route.path}`] ?? (method === "GET" || method === "HEAD" ? undefined : {});
+      for (const p of paramsOf(route.path)) {
+        url = url.replace(`:${p.name}`, world.ids[OWNED[mirrored(p.key)] as keyof OwnedIds]);
+      }
+      const body =
+        BODIES[`${method} ${mirrored(route.path)}`] ?? (method === "GET" || method === "HEAD" ? undefined : {});
+      const credentials =
+        mirrored(route.path) === route.path
+          ? { cookie: world.b.cookie }
+          : { authorization: `Bearer ${world.apiKeys.b}` };
       const res = await t.app.inject({
         method: method as "GET",
         url,
-        headers: { cookie: world.b.cookie, origin: t.baseUrl },
+        headers: { ...credentials, origin: t.baseUrl },
         ...(body === undefined ? {} : { payload: body as object }),
       });
       tried.push(`${method} ${route.path}`);
@@ -182,6 +197,7 @@ test("another user gets 404 (or 403) with each of A's ids on every route that ta
   const kinds = new Set(withParams.flatMap((r) => paramsOf(r.path).map((p) => OWNED[p.key])).filter(Boolean));
   expect([...kinds].sort()).toEqual([
     "account",
+    "apiKey",
     "billingSession",
     "campaign",
     "conversation",
@@ -196,4 +212,6 @@ test("another user gets 404 (or 403) with each of A's ids on every route that ta
     "task",
   ]);
   expect(tried.length).toBeGreaterThan(20);
+  // B's API key tried A's ids on the public API's copies of the routes
+  expect(tried.filter((k) => k.includes(` ${PUBLIC_API_PREFIX}/`)).length).toBeGreaterThan(20);
 }, 120_000);

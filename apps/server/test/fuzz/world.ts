@@ -80,6 +80,8 @@ export interface OwnedIds {
   inboxMessage: string;
   /** a saved hashtag group of A's workspace */
   hashtagGroup: string;
+  /** an API key of A's workspace (the one in `apiKeys.a`) */
+  apiKey: string;
 }
 
 export interface World {
@@ -90,6 +92,8 @@ export interface World {
   sandboxTokens: Partial<Record<Platform, string>>;
   /** A signed public link to A's media, as networks fetch it */
   publicMediaPath: string;
+  /** A's and B's API keys (every scope), for the public API under /api/v1 */
+  apiKeys: { a: string; b: string };
   /** Every value that must never appear in an answer or in the log. */
   secrets: Map<string, string>;
 }
@@ -228,6 +232,22 @@ export async function buildWorld(t: FuzzApp): Promise<World> {
   });
   if (group.statusCode !== 201) throw new Error(`hashtag group failed: ${group.statusCode} ${group.body}`);
 
+  // An API key of each user's workspace, with every scope: the whole key is a secret.
+  const newApiKey = async (s: Session) => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/api-keys",
+      headers: json({ cookie: s.cookie }),
+      payload: { name: "Automation", scopes: ["read", "write", "publish"] },
+    });
+    if (res.statusCode !== 201) throw new Error(`API key failed: ${res.statusCode} ${res.body}`);
+    return res.json() as { key: { id: string }; secret: string };
+  };
+  const aKey = await newApiKey(a);
+  const bKey = await newApiKey(b);
+  secrets.set("A's API key", aKey.secret);
+  secrets.set("B's API key", bKey.secret);
+
   // The queue: the workspace's time slots (Tuesdays and Thursdays at 10:00), and a post queued in the first.
   const slots = await t.app.inject({
     method: "PUT",
@@ -347,7 +367,9 @@ export async function buildWorld(t: FuzzApp): Promise<World> {
       conversation,
       inboxMessage: inboxMessage.id,
       hashtagGroup: group.json().group.id as string,
+      apiKey: aKey.key.id,
     },
+    apiKeys: { a: aKey.secret, b: bKey.secret },
     sandboxTokens,
     publicMediaPath,
     secrets,
