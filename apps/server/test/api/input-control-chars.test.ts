@@ -68,6 +68,15 @@ describe("the app's own routes, through the shared schemas", () => {
   test("the OAuth callback refuses a control character in the code", async () => {
     expectRefused(await call("POST", "/api/oauth/twitter/callback", { code: "a\u0000b", state: "s" }), "Code");
   });
+
+  test("an API key's name, and a post's content sent with a key under /api/v1", async () => {
+    expectRefused(await call("POST", "/api/api-keys", { name: "n8n\u0000", scopes: ["read"] }), "Name");
+    expectRefused(await call("POST", "/api/api-keys", { name: "a\u001Bb", scopes: ["read"] }), "Name");
+    const created = await call("POST", "/api/api-keys", { name: "Automation", scopes: ["write"] });
+    expect(created.statusCode).toBe(201);
+    const authorization = `Bearer ${created.json().secret}`;
+    expectRefused(await call("POST", "/api/v1/posts", { ...draft, content: "x\u0000y" }, { authorization }), "Content");
+  });
 });
 
 describe("better-auth's routes, checked before better-auth sees them", () => {
