@@ -4,7 +4,9 @@
  * signed in and signed out. Fails on any 5xx, any /api error answer not in the shape
  * { error: { code, message } }, a state-changing /api request without a trusted Origin that is not refused
  * with 403, and any secret (session cookies, APP_SECRET, the password-reset token, sandbox access tokens, a
- * signed media link, passwords sent) in an answer or in the captured log.
+ * signed media link, passwords sent) in an answer or in the captured log. The public API's copies of the routes
+ * (/api/v1/…) are sent A's API key where the others get A's cookie; they read no cookie and need no Origin (a
+ * key is not ambient authority): without a key they must never answer with success.
  *
  * Replay: FUZZ_SEED=<seed printed> npx vitest run apps/server/test/api/fuzz.test.ts
  * More requests: FUZZ_RUNS=<inputs per route, method and caller> (default 40).
@@ -23,6 +25,7 @@
 import { request as httpRequest } from "node:http";
 import { crc32 } from "node:zlib";
 import fc from "fast-check";
+import { PUBLIC_API_PREFIX } from "@app/shared";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { MACHINE_ROUTES } from "../../src/http/security";
 import {
@@ -221,8 +224,13 @@ async function send(
     }
     if (!isErrorShape(parsed)) fail("error not in the shape { error: { code, message } }");
   }
+  const publicApi = req.url.startsWith(`${PUBLIC_API_PREFIX}/`);
+  if (publicApi && !req.headers.authorization && res.statusCode < 400) {
+    fail("a public API request without a key answered");
+  }
   if (
     api &&
+    !publicApi &&
     !SAFE_METHODS.has(req.method) &&
     req.origin !== "trusted" &&
     !MACHINE_ROUTES.has(route) &&
@@ -251,7 +259,10 @@ async function send(
 function realValues(op: Operation, param: string): string[] {
   if (param === "platform") return PLATFORMS;
   if (op.method === "DELETE") return [];
-  const p = op.path;
+  // (the public API's copy of a route takes the same ids)
+  const p = op.path.startsWith(`${PUBLIC_API_PREFIX}/`)
+    ? `/api/${op.path.slice(PUBLIC_API_PREFIX.length + 1)}`
+    : op.path;
   if (p.startsWith("/api/posts/")) return [world.ids.post, world.ids.otherPost];
   if (p.startsWith("/api/media/")) return [world.ids.media];
   if (p.startsWith("/api/accounts/")) return [world.ids.account];
@@ -291,7 +302,10 @@ function headersFor(op: Operation, input: Input, own?: "own"): Record<string, st
   const headers: Record<string, string | undefined> = { origin: undefined };
   if (input.origin === "trusted") headers.origin = t.baseUrl;
   if (input.origin === "foreign") headers.origin = FOREIGN_ORIGIN;
-  if (input.caller === "signedIn") headers.cookie = own ? userC.cookie : world.a.cookie;
+  if (input.caller === "signedIn") {
+    if (op.path.startsWith(`${PUBLIC_API_PREFIX}/`)) headers.authorization = `Bearer ${world.apiKeys.a}`;
+    else headers.cookie = own ? userC.cookie : world.a.cookie;
+  }
   if (input.caller === "garbageCookie") headers.cookie = "orbitpost.session_token=not-a-session.abc%00def";
   if (input.body.contentType !== undefined) headers["content-type"] = input.body.contentType;
   if (op.path.startsWith("/sandbox/") && input.caller === "signedIn") {
