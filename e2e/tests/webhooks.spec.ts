@@ -130,7 +130,11 @@ test("an endpoint is added with its secret shown once, Send test reaches it sign
     await expect(delivery).toContainText(eventId);
     await expect(delivery.getByRole("region", { name: M.responseLabel })).toHaveText("thanks");
     await expect(delivery.getByRole("region", { name: M.payloadLabel })).toContainText(WEBHOOK_TEST_EVENT);
-    expect(await seriousViolations(page)).toEqual([]);
+    // Both cards filled, a delivery open: no serious axe violation in either theme.
+    for (const colorScheme of ["dark", "light"] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await seriousViolations(page)).toEqual([]);
+    }
     await shoot(page, "settings-api-keys-webhooks");
 
     // Turned off, then edited.

@@ -1045,6 +1045,7 @@ export const WEBHOOK_MESSAGES = {
   responseLabel: "Response",
   payloadLabel: "Payload",
   durationMs: (ms: number) => `${ms} ms`,
+  eventLabel: "Event",
   attemptsLabel: "Attempts",
   nextAttemptLabel: "Next attempt",
   errorLabel: "Error",

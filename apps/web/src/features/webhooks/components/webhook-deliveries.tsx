@@ -66,7 +66,7 @@ function DeliveryRow({ delivery: d }: { delivery: WebhookDelivery }) {
         </summary>
         <div className="grid gap-3 border-t bg-muted/20 p-3 text-xs">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            <dt className="text-muted-foreground">{M.eventsLabel}</dt>
+            <dt className="text-muted-foreground">{M.eventLabel}</dt>
             <dd className="break-all font-mono">{d.event}</dd>
             <dt className="text-muted-foreground">{M.attemptsLabel}</dt>
             <dd>
