@@ -111,7 +111,12 @@ export function createMcpServer(principal: ApiKeyPrincipal, deps: McpToolsDeps, 
     try {
       assertScope(principal, scope);
       return ok(await work());
-    } catch (err) {
+    } catch (caught) {
+      // The app's schema refusing a combination the tool's own schema let through: the field and its message.
+      const issue = caught instanceof z.ZodError ? caught.issues[0] : undefined;
+      const err = issue
+        ? badRequest(issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message)
+        : caught;
       const { body, unexpected } = describeError(err);
       if (unexpected) log.error({ err }, "MCP tool failed");
       return { isError: true, content: [{ type: "text", text: body.error.message }], structuredContent: body };
