@@ -24,8 +24,8 @@
  */
 import { request as httpRequest } from "node:http";
 import { crc32 } from "node:zlib";
-import fc from "fast-check";
 import { PUBLIC_API_PREFIX } from "@app/shared";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { MACHINE_ROUTES } from "../../src/http/security";
 import {
