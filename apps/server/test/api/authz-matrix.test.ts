@@ -30,6 +30,7 @@ const OWNED: Record<string, keyof OwnedIds> = {
   "/api/campaigns/:id": "campaign",
   "/api/posts/:id/duplicate": "post",
   "/api/hashtag-groups/:id": "hashtagGroup",
+  "/api/webhooks/:id": "webhook",
   "/api/queue/accounts/:id": "account",
   "/api/workspace/invitations/:id": "invitation",
   "/api/workspace/members/:userId": "member",
@@ -66,6 +67,7 @@ const BODIES: Record<string, unknown> = {
   // (a post of nobody's: the campaign is refused first)
   "POST /api/campaigns/:id/posts": { postIds: ["00000000-0000-4000-8000-000000000000"] },
   "PATCH /api/hashtag-groups/:id": { name: "Changed by B", hashtags: ["b"] },
+  "PATCH /api/webhooks/:id": { enabled: false, events: ["post.failed"], description: "Changed by B" },
   "PATCH /api/workspace/members/:userId": { role: "contributor" },
   "PATCH /api/inbox/:id": { status: "done", assigneeId: null },
   "POST /api/inbox/:id/read": { read: true },
@@ -113,6 +115,8 @@ async function snapshotOfA(): Promise<Record<string, unknown>> {
     campaign: await get(`/api/campaigns/${ids.campaign}`),
     campaigns: await get("/api/campaigns"),
     hashtagGroups: await get("/api/hashtag-groups"),
+    webhooks: await get("/api/webhooks"),
+    webhookDeliveries: await get(`/api/webhooks/${ids.webhook}/deliveries`),
     queue: await get("/api/queue"),
     team: await get("/api/workspace"),
     subscription: await get("/api/billing/subscription"),
@@ -210,6 +214,7 @@ test("another user gets 404 (or 403) with each of A's ids on every route that ta
     "post",
     "session",
     "task",
+    "webhook",
   ]);
   expect(tried.length).toBeGreaterThan(20);
   // B's API key tried A's ids on the public API's copies of the routes

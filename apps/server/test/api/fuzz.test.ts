@@ -269,6 +269,7 @@ function realValues(op: Operation, param: string): string[] {
   if (p.startsWith("/api/notifications/")) return [world.ids.notification];
   if (p.startsWith("/api/campaigns/")) return [world.ids.campaign];
   if (p.startsWith("/api/hashtag-groups/")) return [world.ids.hashtagGroup];
+  if (p.startsWith("/api/webhooks/")) return [world.ids.webhook];
   if (p.startsWith("/api/inbox/messages/")) return [world.ids.inboxMessage];
   if (p.startsWith("/api/inbox/")) return [world.ids.conversation];
   if (p.startsWith("/api/billing/local/sessions/")) return [world.ids.billingSession];

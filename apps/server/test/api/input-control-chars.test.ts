@@ -77,6 +77,17 @@ describe("the app's own routes, through the shared schemas", () => {
     const authorization = `Bearer ${created.json().secret}`;
     expectRefused(await call("POST", "/api/v1/posts", { ...draft, content: "x\u0000y" }, { authorization }), "Content");
   });
+
+  test("a webhook endpoint's address and description, added or changed", async () => {
+    const hook = { url: "https://93.184.215.14/hooks", events: ["post.failed"] };
+    expectRefused(await call("POST", "/api/webhooks", { ...hook, url: `${hook.url}\u0000` }), "URL");
+    expectRefused(await call("POST", "/api/webhooks", { ...hook, description: "CRM\u001B[0m" }), "Description");
+    const created = await call("POST", "/api/webhooks", hook);
+    expect(created.statusCode).toBe(201);
+    const id = created.json().webhook.id;
+    expectRefused(await call("PATCH", `/api/webhooks/${id}`, { description: "a\u0000b" }), "Description");
+    expectRefused(await call("PATCH", `/api/webhooks/${id}`, { url: "https://93.184.215.14/\u0007" }), "URL");
+  });
 });
 
 describe("better-auth's routes, checked before better-auth sees them", () => {

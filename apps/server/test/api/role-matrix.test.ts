@@ -24,7 +24,7 @@ import {
 } from "@app/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { inboxMessages, notifications, sessions } from "../../src/db/schema";
+import { inboxMessages, notifications, sessions, webhookEndpoints } from "../../src/db/schema";
 import { parseRouteTree } from "../fuzz/routes";
 import { upload } from "../fuzz/world";
 import { createNetworkTestApp, joinWorkspace, type NetworkTestApp, signedInUser } from "../helpers";
@@ -148,6 +148,27 @@ const hashtagGroup = async (w: World) =>
       payload: { name: `Owner's group ${++seq}`, hashtags: ["owner"] },
     })
   ).group.id as string;
+/** A public address (an IP: nothing is resolved) for webhook endpoints. */
+const HOOK_URL = "https://93.184.215.14/hooks";
+/**
+ * One webhook endpoint of the owner's for the calls that keep it (a workspace has at most 20), its address then
+ * moved to a private one as a DNS change would: Send test is refused at once instead of calling out.
+ */
+let hook: Promise<string> | undefined;
+const webhook = (w: World) => {
+  hook ??= asOwner(w, {
+    method: "POST",
+    url: "/api/webhooks",
+    payload: { url: HOOK_URL, events: ["post.failed"] },
+  }).then(async (b) => {
+    await w.t.db
+      .update(webhookEndpoints)
+      .set({ url: "http://127.0.0.1:9/hook" })
+      .where(eq(webhookEndpoints.id, b.webhook.id));
+    return b.webhook.id as string;
+  });
+  return hook;
+};
 /** One portal session of the owner's, for every portal action (opening portals is rate limited). */
 let portal: Promise<string> | undefined;
 const portalToken = (w: World) => {
@@ -660,6 +681,43 @@ const CASES: Record<string, Case> = {
       });
       return { method: "DELETE", url: `/api/api-keys/${key.id}` };
     },
+  },
+
+  // Settings → Webhooks (issue 24): owners and admins (webhooks.test.ts).
+  "GET /api/webhooks": {
+    needs: ["integration", "manage"],
+    request: async () => ({ method: "GET", url: "/api/webhooks" }),
+  },
+  "POST /api/webhooks": {
+    needs: ["integration", "manage"],
+    request: async () => ({
+      method: "POST",
+      url: "/api/webhooks",
+      payload: { url: HOOK_URL, events: ["post.failed"] },
+    }),
+  },
+  "PATCH /api/webhooks/:id": {
+    needs: ["integration", "manage"],
+    request: async (w) => ({ method: "PATCH", url: `/api/webhooks/${await webhook(w)}`, payload: { enabled: true } }),
+  },
+  "DELETE /api/webhooks/:id": {
+    needs: ["integration", "manage"],
+    request: async (w) => {
+      const { webhook: made } = await asOwner(w, {
+        method: "POST",
+        url: "/api/webhooks",
+        payload: { url: HOOK_URL, events: ["post.failed"] },
+      });
+      return { method: "DELETE", url: `/api/webhooks/${made.id}` };
+    },
+  },
+  "POST /api/webhooks/:id/test": {
+    needs: ["integration", "manage"],
+    request: async (w) => ({ method: "POST", url: `/api/webhooks/${await webhook(w)}/test` }),
+  },
+  "GET /api/webhooks/:id/deliveries": {
+    needs: ["integration", "manage"],
+    request: async (w) => ({ method: "GET", url: `/api/webhooks/${await webhook(w)}/deliveries` }),
   },
 
   // Settings → Notifications: the user's own channels (notification-emails.test.ts).

@@ -12,6 +12,7 @@ import { socialAccounts } from "../../src/db/schema/accounts";
 import { sessions } from "../../src/db/schema/auth";
 import { inboxMessages } from "../../src/db/schema/inbox";
 import { notifications } from "../../src/db/schema/notifications";
+import { webhookEndpoints } from "../../src/db/schema/webhooks";
 import { workspaceInvitations } from "../../src/db/schema/workspaces";
 import { createCipher, createLinkSigner } from "../../src/lib/crypto";
 import { ingestComments } from "../../src/modules/inbox/inbox.ingest";
@@ -80,6 +81,8 @@ export interface OwnedIds {
   inboxMessage: string;
   /** a saved hashtag group of A's workspace */
   hashtagGroup: string;
+  /** a webhook endpoint of A's workspace (its address private by now: a test delivery is refused at once) */
+  webhook: string;
   /** an API key of A's workspace (the one in `apiKeys.a`) */
   apiKey: string;
 }
@@ -232,6 +235,19 @@ export async function buildWorld(t: FuzzApp): Promise<World> {
   });
   if (group.statusCode !== 201) throw new Error(`hashtag group failed: ${group.statusCode} ${group.body}`);
 
+  // A webhook endpoint (its signing secret, shown once, is a secret), its address then moved somewhere private as
+  // a DNS change would: a test delivery is refused without calling out.
+  const hook = await t.app.inject({
+    method: "POST",
+    url: "/api/webhooks",
+    headers: json({ cookie: a.cookie }),
+    payload: { url: "https://93.184.215.14/hooks", events: ["post.published"] },
+  });
+  if (hook.statusCode !== 201) throw new Error(`webhook failed: ${hook.statusCode} ${hook.body}`);
+  secrets.set("webhook signing secret", hook.json().secret as string);
+  const webhook = hook.json().webhook.id as string;
+  await t.db.update(webhookEndpoints).set({ url: "http://127.0.0.1:9/hook" }).where(eq(webhookEndpoints.id, webhook));
+
   // An API key of each user's workspace, with every scope: the whole key is a secret.
   const newApiKey = async (s: Session) => {
     const res = await t.app.inject({
@@ -367,6 +383,7 @@ export async function buildWorld(t: FuzzApp): Promise<World> {
       conversation,
       inboxMessage: inboxMessage.id,
       hashtagGroup: group.json().group.id as string,
+      webhook,
       apiKey: aKey.key.id,
     },
     apiKeys: { a: aKey.secret, b: bKey.secret },
