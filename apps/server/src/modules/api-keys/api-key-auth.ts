@@ -7,7 +7,7 @@ import {
   type ApiKeyScope,
   isWorkspaceRole,
 } from "@app/shared";
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { apiKeys, users, workspaceMembers, workspaces } from "../../db/schema";
 import { forbidden, unauthorized } from "../../http/errors";
@@ -88,7 +88,7 @@ export async function authenticateApiKey(
     await db
       .update(apiKeys)
       .set({ lastUsedAt: now })
-      .where(and(eq(apiKeys.id, row.keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, stale))));
+      .where(and(eq(apiKeys.id, row.keyId), or(isNull(apiKeys.lastUsedAt), lte(apiKeys.lastUsedAt, stale))));
   }
   const workspace: CurrentWorkspace = {
     id: row.workspaceId,
