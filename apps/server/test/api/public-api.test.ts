@@ -275,6 +275,26 @@ describe("authentication", () => {
     expectError(await api(key, "GET", "/posts"), 401, API_KEY_MESSAGES.invalid);
   });
 
+  test("a member removed from the workspace: their keys there are revoked (no longer listed), others' stay", async () => {
+    await start();
+    const o = await owner();
+    const admin = await joinWorkspace(t, o, "admin");
+    const theirs = await newKey(admin, ["read"]);
+    const mine = await newKey(o, ["read"]);
+    const removed = await t.app.inject({
+      method: "DELETE",
+      url: `/api/workspace/members/${admin.userId}`,
+      headers: { cookie: o.cookie },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expectError(await api(theirs.secret, "GET", "/posts"), 401, API_KEY_MESSAGES.invalid);
+    expect((await api(mine.secret, "GET", "/posts")).statusCode).toBe(200);
+    const listed = await t.app.inject({ method: "GET", url: "/api/api-keys", headers: { cookie: o.cookie } });
+    expect(listed.json().keys.map((k: { id: string }) => k.id)).toEqual([mine.key.id]);
+    const [row] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, theirs.key.id));
+    expect(row?.revokedAt?.toISOString()).toBe(clock.now().toISOString());
+  });
+
   test("its last use is written, at most once a minute", async () => {
     await start();
     const o = await owner();

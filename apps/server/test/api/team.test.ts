@@ -469,7 +469,7 @@ describe("ownership", () => {
     // having been read before) changes nothing.
     const repo = createWorkspacesRepo(t.db);
     expect(await repo.setRole(heir.workspaceId, heir.userId, "contributor")).toBe(false);
-    expect(await repo.removeMember(heir.workspaceId, heir.userId)).toBe(false);
+    expect(await repo.removeMember(heir.workspaceId, heir.userId, new Date())).toBe(false);
     expect((await rolesOf(owner.cookie))[heir.userId]).toBe("owner");
   });
 

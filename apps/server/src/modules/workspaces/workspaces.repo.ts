@@ -1,7 +1,15 @@
 import { isWorkspaceRole, type WorkspaceRole } from "@app/shared";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Db, Queryable } from "../../db/client";
-import { sessions, subscriptions, users, workspaceInvitations, workspaceMembers, workspaces } from "../../db/schema";
+import { type Db, type Queryable, rowsOf } from "../../db/client";
+import {
+  apiKeys,
+  sessions,
+  subscriptions,
+  users,
+  workspaceInvitations,
+  workspaceMembers,
+  workspaces,
+} from "../../db/schema";
 import { createPersonalWorkspace } from "./personal-workspace";
 
 /** The workspace a request works in, and the member's role there. */
@@ -185,13 +193,26 @@ export function createWorkspacesRepo(db: Db) {
       return rows.length > 0;
     },
 
-    /** Removes a member who is not the owner; false when there is no such member (any more). */
-    async removeMember(workspaceId: string, userId: string) {
-      const rows = await db
-        .delete(workspaceMembers)
-        .where(and(memberWhere(workspaceId, userId), ne(workspaceMembers.role, "owner")))
-        .returning({ id: workspaceMembers.id });
-      return rows.length > 0;
+    /**
+     * Removes a member who is not the owner, and revokes the API keys they made there (a key acts as its creator:
+     * it would stop working anyway, but should not stay listed as if it did); false when there is no such member
+     * (any more). One statement.
+     */
+    async removeMember(workspaceId: string, userId: string, at: Date) {
+      const rows = await db.execute(sql`
+        with removed as (
+          delete from ${workspaceMembers}
+          where ${workspaceMembers.workspaceId} = ${workspaceId} and ${workspaceMembers.userId} = ${userId}
+            and ${workspaceMembers.role} <> 'owner'
+          returning ${workspaceMembers.userId} as user_id
+        ),
+        revoked as (
+          update ${apiKeys} set revoked_at = ${at}
+          where ${apiKeys.workspaceId} = ${workspaceId} and ${apiKeys.revokedAt} is null
+            and ${apiKeys.createdBy} in (select user_id from removed)
+        )
+        select count(*)::int as n from removed`);
+      return (rowsOf<{ n: number }>(rows)[0]?.n ?? 0) > 0;
     },
 
     /**

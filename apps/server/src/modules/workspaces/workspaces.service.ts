@@ -269,7 +269,8 @@ export function createWorkspacesService(deps: {
       if (userId !== member.userId) assertCan(member, "member", "delete");
       const target = await existingMember(member.workspaceId, userId);
       if (target.role === "owner") throw forbidden(WORKSPACE_MESSAGES.ownerRoleFixed);
-      if (!(await repo.removeMember(member.workspaceId, userId))) throw forbidden(WORKSPACE_MESSAGES.ownerRoleFixed);
+      if (!(await repo.removeMember(member.workspaceId, userId, now())))
+        throw forbidden(WORKSPACE_MESSAGES.ownerRoleFixed);
       teamChanged(member.workspaceId);
       hub.publish(member.workspaceId, { name: MEMBER_REMOVED_EVENT, data: { userId } });
     },
