@@ -109,7 +109,7 @@ describe("the member's list", () => {
       unread: 3,
       today: 2,
       thisWeek: 4,
-      byCategory: { publishing: 2, accounts: 0, team: 0, billing: 0, engagement: 1 },
+      byCategory: { publishing: 2, accounts: 0, integrations: 0, team: 0, billing: 0, engagement: 1 },
     };
     expect(first.summary).toEqual(summary);
     const second = await get(owner.cookie, "?page=2");
