@@ -33,5 +33,6 @@ export const ERROR_CODES = {
   headersTooLarge: "HEADERS_TOO_LARGE",
   requestTimeout: "REQUEST_TIMEOUT",
   rangeNotSatisfiable: "RANGE_NOT_SATISFIABLE",
+  methodNotAllowed: "METHOD_NOT_ALLOWED",
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

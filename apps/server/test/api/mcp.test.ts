@@ -10,6 +10,7 @@ import {
   API_KEY_MESSAGES,
   APPROVAL_MESSAGES,
   type ApiKeyScope,
+  ERROR_CODES,
   GENERIC_MESSAGES,
   INPUT_MESSAGES,
   MCP_MESSAGES,
@@ -312,7 +313,7 @@ describe("refusals", () => {
       expect(res.status).toBe(405);
       expect(res.headers.get("allow")).toBe("POST");
       expect(await res.json()).toEqual({
-        error: { code: "METHOD_NOT_ALLOWED", message: MCP_MESSAGES.methodNotAllowed },
+        error: { code: ERROR_CODES.methodNotAllowed, message: MCP_MESSAGES.methodNotAllowed },
       });
     }
     const res = await initialize({ authorization: `Bearer ${secret}` });

@@ -1,4 +1,4 @@
-import { MCP_MESSAGES, MCP_PATH } from "@app/shared";
+import { ERROR_CODES, MCP_MESSAGES, MCP_PATH } from "@app/shared";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../config/env";
@@ -30,7 +30,10 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRouteOptions) {
 
   // Without sessions there is no event stream to open (GET) and no session to end (DELETE).
   const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.status(405).header("allow", "POST").send(errorBody("METHOD_NOT_ALLOWED", MCP_MESSAGES.methodNotAllowed));
+    reply
+      .status(405)
+      .header("allow", "POST")
+      .send(errorBody(ERROR_CODES.methodNotAllowed, MCP_MESSAGES.methodNotAllowed));
   app.get(MCP_PATH, { schema: hide }, notAllowed);
   app.delete(MCP_PATH, { schema: hide }, notAllowed);
 
