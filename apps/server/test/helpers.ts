@@ -1,36 +1,119 @@
 import { createHash, randomUUID } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createSandbox } from "@app/sandbox";
 import { type MeResponse, oauthCallbackPath, type WorkspaceRole } from "@app/shared";
+import type { PGlite } from "@electric-sql/pglite";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { buildApp, closeApp } from "../src/app";
 import { loadConfig } from "../src/config/env";
-import { type Database, type Db, migrationsFolder, openDatabase } from "../src/db/client";
+import { type Database, type Db, migrationsFolder, openDatabase, openPglite, pgliteDatabase } from "../src/db/client";
 import { sessions, workspaceMembers } from "../src/db/schema";
 import { loggerOptions } from "../src/http/logging";
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 export const TEST_ORIGIN = "http://localhost:3000";
 
-/**
- * A fresh database for one test app: in-memory PGlite, or, when TEST_DATABASE_URL points at a
- * PostgreSQL server, a new database created there and dropped afterwards.
- */
+/** A name for the current set of migrations (a hash of their files): the migrated templates are named after it. */
+let migrationsName: Promise<string> | undefined;
+function migrationsHash(): Promise<string> {
+  migrationsName ??= (async () => {
+    const hash = createHash("sha256");
+    for (const file of (await readdir(migrationsFolder)).filter((f) => f.endsWith(".sql")).sort()) {
+      hash.update(file).update(await readFile(path.join(migrationsFolder, file)));
+    }
+    return hash.digest("hex").slice(0, 20);
+  })();
+  return migrationsName;
+}
+
 let migratedSnapshot: Promise<Blob> | undefined;
 
-/** One migrated in-memory database per test worker; each test app starts from a copy of it. */
+/**
+ * A dump of a migrated in-memory database, made once per set of migrations and kept in the system's temporary
+ * folder for every test file after (migrating takes seconds): written under another name and renamed when
+ * complete, so a file being written is never read.
+ */
 function pgliteSnapshot(dataDir: string): Promise<Blob> {
   migratedSnapshot ??= (async () => {
-    const template = await openDatabase({ databaseUrl: "memory://", dataDir });
-    const blob = await (template.snapshot as () => Promise<Blob>)();
-    await template.close();
-    return blob;
+    const file = path.join(tmpdir(), `orbitpost-test-template-${await migrationsHash()}.tar`);
+    try {
+      return new Blob([await readFile(file)]);
+    } catch {
+      const template = await openPglite({ inMemory: true, dataDir });
+      const blob = await template.dumpDataDir("none");
+      await template.close();
+      const partial = `${file}.${process.pid}-${randomUUID()}`;
+      await writeFile(partial, Buffer.from(await blob.arrayBuffer()));
+      await rename(partial, file);
+      return blob;
+    }
   })();
   return migratedSnapshot;
+}
+
+/**
+ * The in-memory PGlite instances of this test worker that no test is using. Starting one, even from the migrated
+ * dump, takes a second or more, most of a short test's time; emptying one takes milliseconds.
+ */
+const idlePglite: PGlite[] = [];
+let publicTables: string | undefined;
+
+/** Back to the state migrations leave: every table emptied, identities restarted, the session's state discarded. */
+async function emptyPglite(client: PGlite): Promise<void> {
+  publicTables ??= (
+    await client.query<{ list: string }>(
+      "select string_agg(format('%I', tablename), ', ') as list from pg_tables where schemaname = 'public'",
+    )
+  ).rows[0]?.list;
+  if (publicTables) await client.exec(`TRUNCATE ${publicTables} RESTART IDENTITY`);
+  // Settings, advisory locks, prepared statements, temporary tables and LISTENs of the test that used it.
+  await client.exec("DISCARD ALL");
+}
+
+/**
+ * A test's in-memory database: an instance no other test is using, in the state migrations leave. Its queries are
+ * refused once its test has closed it, so nothing a test left running reaches the next one's data; closing it
+ * stops its LISTENs, empties it and gives it back to this worker's idle instances.
+ */
+async function pgliteForTest(dataDir: string): Promise<Database> {
+  const client =
+    idlePglite.pop() ?? (await openPglite({ inMemory: true, dataDir, snapshot: await pgliteSnapshot(dataDir) }));
+  let open = true;
+  const queries = new Proxy(client, {
+    get(target, property) {
+      if (!open) throw new Error("this test's database is closed");
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  const database = pgliteDatabase(client, queries);
+  const listening = new Set<() => Promise<void>>();
+  return {
+    ...database,
+    notifications: {
+      ...database.notifications,
+      async listen(channel, onPayload) {
+        if (!open) throw new Error("this test's database is closed");
+        const stop = await database.notifications.listen(channel, onPayload);
+        const stopOnce = async () => {
+          if (listening.delete(stopOnce)) await stop();
+        };
+        listening.add(stopOnce);
+        return stopOnce;
+      },
+    },
+    async close() {
+      if (!open) return;
+      open = false;
+      for (const stop of [...listening]) await stop();
+      await emptyPglite(client);
+      idlePglite.push(client);
+    },
+  };
 }
 
 /** The address of database `name` on the PostgreSQL server of `server`. */
@@ -50,12 +133,7 @@ let postgresTemplate: Promise<string> | undefined;
  */
 function migratedTemplate(server: string, dataDir: string): Promise<string> {
   postgresTemplate ??= (async () => {
-    const hash = createHash("sha256");
-    const folder = migrationsFolder;
-    for (const file of (await readdir(folder)).filter((f) => f.endsWith(".sql")).sort()) {
-      hash.update(file).update(await readFile(path.join(folder, file)));
-    }
-    const name = `tpl_${hash.digest("hex").slice(0, 20)}`;
+    const name = `tpl_${await migrationsHash()}`;
     const admin = new pg.Client({ connectionString: server });
     await admin.connect();
     try {
@@ -77,9 +155,8 @@ function migratedTemplate(server: string, dataDir: string): Promise<string> {
   return postgresTemplate;
 }
 
-async function freshDatabase(dataDir: string): Promise<{ url: string; snapshot?: Blob; drop(): Promise<void> }> {
-  const server = process.env.TEST_DATABASE_URL;
-  if (!server) return { url: "memory://", snapshot: await pgliteSnapshot(dataDir), drop: async () => {} };
+/** A fresh PostgreSQL database on the server of TEST_DATABASE_URL, a copy of the migrated template. */
+async function freshPostgres(server: string, dataDir: string): Promise<{ url: string; drop(): Promise<void> }> {
   const template = await migratedTemplate(server, dataDir);
   const name = `t_${randomUUID().replace(/-/g, "")}`;
   const admin = new pg.Client({ connectionString: server });
@@ -102,16 +179,20 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-/** A migrated database of its own (PGlite in memory, or a fresh PostgreSQL database) for one test. */
+/**
+ * A migrated database of its own for one test: when TEST_DATABASE_URL points at a PostgreSQL server, a new
+ * database created there and dropped afterwards; otherwise in-memory PGlite, emptied for it (pgliteForTest).
+ */
 export async function openTestDatabase(): Promise<TestDatabase> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "orbitpost-test-"));
-  const fresh = await freshDatabase(dataDir);
-  const database = await openDatabase({ databaseUrl: fresh.url, dataDir, snapshot: fresh.snapshot });
+  const server = process.env.TEST_DATABASE_URL;
+  const fresh = server ? await freshPostgres(server, dataDir) : undefined;
+  const database = fresh ? await openDatabase({ databaseUrl: fresh.url, dataDir }) : await pgliteForTest(dataDir);
   return {
     database,
     async close() {
       await database.close();
-      await fresh.drop();
+      await fresh?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

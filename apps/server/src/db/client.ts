@@ -35,8 +35,6 @@ export interface Database {
   kind: "pglite" | "postgres";
   notifications: Notifications;
   close(): Promise<void>;
-  /** PGlite only: a dump of the whole database. */
-  snapshot?: () => Promise<Blob>;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -88,8 +86,6 @@ async function createPgliteDir(dir: string): Promise<void> {
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
-  /** In-memory only: start from this dump of a database (tests copy one migrated database). */
-  snapshot?: Blob;
   /** PGlite only: its shared buffers in MB (PGLITE_SHARED_BUFFERS_MB). */
   sharedBuffersMb?: number;
 }): Promise<Database> {
@@ -111,19 +107,37 @@ export async function openDatabase(opts: {
       },
     };
   }
+  return pgliteDatabase(await openPglite({ ...opts, inMemory: opts.databaseUrl === "memory://" }));
+}
+
+/** A migrated PGlite client: in memory or stored under dataDir. */
+export async function openPglite(opts: {
+  inMemory: boolean;
+  dataDir: string;
+  /** In memory only: start from this dump of a database (tests copy one migrated database). */
+  snapshot?: Blob;
+  sharedBuffersMb?: number;
+}): Promise<PGlite> {
   const startParams = pgliteStartParams(opts.sharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB);
   let client: PGlite;
-  if (opts.databaseUrl === "memory://") {
+  if (opts.inMemory) {
     client = new PGlite(opts.snapshot ? { loadDataDir: opts.snapshot, startParams } : { startParams });
   } else {
     const dir = path.join(opts.dataDir, "pglite");
     await createPgliteDir(dir);
     client = new PGlite(dir, { startParams });
   }
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return client;
+}
+
+/**
+ * The Database of an open PGlite client. Queries go through `queries` (the client itself unless given: tests pass
+ * a stand-in that refuses queries once their test is over); LISTEN/NOTIFY, closing and dumps use the client.
+ */
+export function pgliteDatabase(client: PGlite, queries: PGlite = client): Database {
   return {
-    db: db as unknown as Db,
+    db: drizzlePglite(queries, { schema }) as unknown as Db,
     kind: "pglite",
     notifications: {
       listen: async (channel, onPayload) => {
@@ -131,11 +145,10 @@ export async function openDatabase(opts: {
         return () => stop();
       },
       notify: async (channel, payload) => {
-        await client.query("select pg_notify($1, $2)", [channel, payload]);
+        await queries.query("select pg_notify($1, $2)", [channel, payload]);
       },
     },
     close: () => client.close(),
-    snapshot: () => client.dumpDataDir("none"),
   };
 }
 
