@@ -2,17 +2,22 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { test } from "@playwright/test";
 
 /**
  * A second server for the specs that move time: the app with a clock they set (apps/server/test/clock-server.ts),
  * its own port and data dir, the web app the main server built.
  */
+const START_TIMEOUT_MS = 120_000;
+
 export function clockServer(port: number) {
   const baseURL = `http://localhost:${port}`;
   let child: ChildProcess | undefined;
   return {
     baseURL,
+    /** Called in a beforeAll hook: the server is compiled on the fly (tsx), 20 s and more on a busy machine. */
     async start() {
+      test.setTimeout(START_TIMEOUT_MS + 10_000);
       const root = path.resolve(import.meta.dirname, "../..");
       child = spawn(process.execPath, ["--import", "tsx", "apps/server/test/clock-server.ts"], {
         cwd: root,
@@ -26,7 +31,7 @@ export function clockServer(port: number) {
           AUTH_RATE_LIMIT: "10000",
         },
       });
-      for (let i = 0; i < 600; i++) {
+      for (let i = 0; i < START_TIMEOUT_MS / 100; i++) {
         const up = await fetch(`${baseURL}/api/health`).then(
           (r) => r.ok,
           () => false,

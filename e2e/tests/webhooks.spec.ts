@@ -64,6 +64,8 @@ async function shoot(page: Page, name: string) {
 test("an endpoint is added with its secret shown once, Send test reaches it signed and is logged, then turned off, edited, deleted", async ({
   page,
 }) => {
+  // The whole flow, with screenshots at two widths and axe in both themes: a minute and more on a busy machine.
+  test.setTimeout(120_000);
   const hook = receiver();
   const url = await hook.start();
   try {
