@@ -4,18 +4,19 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "@playwright/test";
 
+/** How long the clock server may take to answer: tsx compiles the server first, 20 s and more on a busy machine. */
+const START_TIMEOUT_MS = 120_000;
+
 /**
  * A second server for the specs that move time: the app with a clock they set (apps/server/test/clock-server.ts),
  * its own port and data dir, the web app the main server built.
  */
-const START_TIMEOUT_MS = 120_000;
-
 export function clockServer(port: number) {
   const baseURL = `http://localhost:${port}`;
   let child: ChildProcess | undefined;
   return {
     baseURL,
-    /** Called in a beforeAll hook: the server is compiled on the fly (tsx), 20 s and more on a busy machine. */
+    /** Called in a beforeAll hook, whose timeout it sets. */
     async start() {
       test.setTimeout(START_TIMEOUT_MS + 10_000);
       const root = path.resolve(import.meta.dirname, "../..");

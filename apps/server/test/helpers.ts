@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,11 +18,16 @@ import { loggerOptions } from "../src/http/logging";
 type App = Awaited<ReturnType<typeof buildApp>>;
 export const TEST_ORIGIN = "http://localhost:3000";
 
-/** A name for the current set of migrations (a hash of their files): the migrated templates are named after it. */
+/**
+ * A name for the current set of migrations (a hash of their files) and the PGlite that runs them (its version: a
+ * dump is read only by the version that wrote it): the migrated templates are named after it.
+ */
 let migrationsName: Promise<string> | undefined;
 function migrationsHash(): Promise<string> {
   migrationsName ??= (async () => {
-    const hash = createHash("sha256");
+    const pglitePackage = path.join(path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite")), "..");
+    const { version } = JSON.parse(await readFile(path.join(pglitePackage, "package.json"), "utf8"));
+    const hash = createHash("sha256").update(`pglite ${version}\n`);
     for (const file of (await readdir(migrationsFolder)).filter((f) => f.endsWith(".sql")).sort()) {
       hash.update(file).update(await readFile(path.join(migrationsFolder, file)));
     }

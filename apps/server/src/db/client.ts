@@ -116,6 +116,7 @@ export async function openPglite(opts: {
   dataDir: string;
   /** In memory only: start from this dump of a database (tests copy one migrated database). */
   snapshot?: Blob;
+  /** Its shared buffers in MB (PGLITE_SHARED_BUFFERS_MB). */
   sharedBuffersMb?: number;
 }): Promise<PGlite> {
   const startParams = pgliteStartParams(opts.sharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB);
@@ -132,8 +133,8 @@ export async function openPglite(opts: {
 }
 
 /**
- * The Database of an open PGlite client. Queries go through `queries` (the client itself unless given: tests pass
- * a stand-in that refuses queries once their test is over); LISTEN/NOTIFY, closing and dumps use the client.
+ * The Database of an open PGlite client. Queries (NOTIFY among them) go through `queries`: the client itself unless
+ * given (tests pass a stand-in that refuses queries once their test is over); LISTEN and closing use the client.
  */
 export function pgliteDatabase(client: PGlite, queries: PGlite = client): Database {
   return {
