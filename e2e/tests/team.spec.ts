@@ -112,6 +112,9 @@ test("a team in two browsers: invite, accept, submit, reject with a comment, res
   await expect(details.getByRole("list", { name: "Comments" })).toContainText("Mention the date, please.");
   await expect(details.getByRole("list", { name: "Comments" })).toContainText("Changes requested");
   await details.getByRole("link", { name: "Edit" }).click();
+  // The scheduler (with its own composer) stays on screen while the editor's code loads: wait for the editor.
+  await expect(ivy.page.getByRole("heading", { name: "Edit Post" })).toBeVisible();
+  await expect(ivy.page.getByLabel("Content")).toHaveValue("Our spring launch, first draft");
   await ivy.page.getByLabel("Content").fill("Our spring launch, on 1 March");
   await ivy.page.getByRole("button", { name: "Submit for approval" }).click();
   await expect(ivy.page.getByText("Submitted for approval").first()).toBeVisible();
