@@ -137,115 +137,122 @@ export function answerIgComment(
   return node(kit, claims, found.item, found.comment, found.all, fields ?? DEFAULT_FIELDS);
 }
 
+/** What a comment route is given once its caller and object are checked. */
+interface Call {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  params: Record<string, string | undefined>;
+  claims: Claims;
+}
+type Found = NonNullable<ReturnType<ReturnType<typeof finder>["comment"]>>;
+
+/** Why a comment's text is refused, or null. */
+function messageProblem(message: string): string | null {
+  if (!message.trim()) return "(#100) The parameter message is required.";
+  if ([...message].length > INSTAGRAM_COMMENT_MAX)
+    return `(#100) The comment is longer than ${INSTAGRAM_COMMENT_MAX} characters.`;
+  return null;
+}
+
 export function instagramComments(kit: NetworkKit, host: string) {
   const find = finder(kit);
   const limitOf = (params: Record<string, string | undefined>) =>
     Math.min(50, Math.max(1, Number(params.limit ?? 25) || 25));
 
-  kit.get(`${host}/:id/comments`, async (request, reply) => {
-    const params = graphParams(request);
-    const claims = moderator(kit, request, reply, params);
-    if (!claims) return reply;
-    const id = (request.params as { id: string }).id;
-    const item = find.media(claims, id);
-    if (!item) return fail(reply, 400, igObjectMissing(id));
-    const all = kit.comments.list(item, new Date(kit.now()));
-    const top = all.filter((c) => c.parentKey === null).reverse();
-    const paged = pageAt(top, limitOf(params), params.after);
-    if (!paged) return bad(reply, "The after cursor is invalid.");
-    return {
-      data: paged.page.map((c) => node(kit, claims, item, c, all, params.fields ?? DEFAULT_FIELDS)),
-      paging: graphPaging(request, paged.next),
+  /** The caller with the comment permission, and its object: `look` finds it, else Graph's "does not exist". */
+  const checked =
+    <T>(look: (claims: Claims, id: string) => T | undefined, handle: (call: Call, found: T) => unknown) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const params = graphParams(request);
+      const claims = moderator(kit, request, reply, params);
+      if (!claims) return reply;
+      const id = (request.params as { id: string }).id;
+      const found = look(claims, id);
+      if (!found) return fail(reply, 400, igObjectMissing(id));
+      return handle({ request, reply, params, claims }, found);
     };
-  });
+  const onMedia = (handle: (call: Call, item: PublishedItem) => unknown) => checked(find.media, handle);
+  const onComment = (handle: (call: Call, found: Found) => unknown) => checked(find.comment, handle);
 
-  kit.get(`${host}/:id/replies`, async (request, reply) => {
-    const params = graphParams(request);
-    const claims = moderator(kit, request, reply, params);
-    if (!claims) return reply;
-    const id = (request.params as { id: string }).id;
-    const found = find.comment(claims, id);
-    if (!found) return fail(reply, 400, igObjectMissing(id));
-    const { item, comment, all } = found;
-    // A reply has no replies of its own: they went to its first-level comment.
-    const replies = comment.parentKey === null ? repliesOf(comment, all) : [];
-    const paged = pageAt(replies, limitOf(params), params.after);
+  /** A comment of the account's own, answered with its id. */
+  const written = (claims: Claims, item: PublishedItem, text: string, parentKey: string | null) => {
+    const at = new Date(kit.now());
+    const c = kit.comments.write(item, { author: kit.person(claims), own: true, text, parentKey, at });
+    return { id: instagramCommentId(c.key) };
+  };
+
+  /** One page of comments of the media's or a comment's, as Graph lists them. */
+  const listed = (
+    { request, reply, params, claims }: Call,
+    item: PublishedItem,
+    list: SandboxComment[],
+    all: SandboxComment[],
+  ) => {
+    const paged = pageAt(list, limitOf(params), params.after);
     if (!paged) return bad(reply, "The after cursor is invalid.");
     return {
       data: paged.page.map((c) => node(kit, claims, item, c, all, params.fields ?? DEFAULT_FIELDS)),
       paging: graphPaging(request, paged.next),
     };
-  });
+  };
+
+  kit.get(
+    `${host}/:id/comments`,
+    onMedia((call, item) => {
+      const all = kit.comments.list(item, new Date(kit.now()));
+      return listed(call, item, all.filter((c) => c.parentKey === null).reverse(), all);
+    }),
+  );
+
+  kit.get(
+    `${host}/:id/replies`,
+    onComment((call, { item, comment, all }) =>
+      // A reply has no replies of its own: they went to its first-level comment.
+      listed(call, item, comment.parentKey === null ? repliesOf(comment, all) : [], all),
+    ),
+  );
 
   // A first-level comment of the account's on its own media (the app's first comment, issue 23).
-  kit.post(`${host}/:id/comments`, async (request, reply) => {
-    const params = graphParams(request);
-    const claims = moderator(kit, request, reply, params);
-    if (!claims) return reply;
-    const id = (request.params as { id: string }).id;
-    const item = find.media(claims, id);
-    if (!item) return fail(reply, 400, igObjectMissing(id));
-    const message = params.message ?? "";
-    if (!message.trim()) return bad(reply, "(#100) The parameter message is required.");
-    if ([...message].length > INSTAGRAM_COMMENT_MAX)
-      return bad(reply, `(#100) The comment is longer than ${INSTAGRAM_COMMENT_MAX} characters.`);
-    // Stories take replies by direct message only: the Graph API has no comments on them.
-    if (item.kind === "story") return bad(reply, "(#100) Comments are not supported on stories.");
-    const written = kit.comments.write(item, {
-      author: kit.person(claims),
-      own: true,
-      text: message,
-      parentKey: null,
-      at: new Date(kit.now()),
-    });
-    return { id: instagramCommentId(written.key) };
-  });
+  kit.post(
+    `${host}/:id/comments`,
+    onMedia(({ reply, params, claims }, item) => {
+      const message = params.message ?? "";
+      const problem = messageProblem(message);
+      if (problem) return bad(reply, problem);
+      // Stories take replies by direct message only: the Graph API has no comments on them.
+      if (item.kind === "story") return bad(reply, "(#100) Comments are not supported on stories.");
+      return written(claims, item, message, null);
+    }),
+  );
 
-  kit.post(`${host}/:id/replies`, async (request, reply) => {
-    const params = graphParams(request);
-    const claims = moderator(kit, request, reply, params);
-    if (!claims) return reply;
-    const id = (request.params as { id: string }).id;
-    const found = find.comment(claims, id);
-    if (!found) return fail(reply, 400, igObjectMissing(id));
-    const message = params.message ?? "";
-    if (!message.trim()) return bad(reply, "(#100) The parameter message is required.");
-    if ([...message].length > INSTAGRAM_COMMENT_MAX)
-      return bad(reply, `(#100) The comment is longer than ${INSTAGRAM_COMMENT_MAX} characters.`);
-    const root = rootOf(found.comment, found.all);
-    if (root.hidden || found.comment.hidden) return bad(reply, "(#100) You cannot reply to a hidden comment.");
-    const written = kit.comments.write(found.item, {
-      author: kit.person(claims),
-      own: true,
-      text: message,
-      parentKey: root.key,
-      at: new Date(kit.now()),
-    });
-    return { id: instagramCommentId(written.key) };
-  });
+  kit.post(
+    `${host}/:id/replies`,
+    onComment(({ reply, params, claims }, found) => {
+      const message = params.message ?? "";
+      const problem = messageProblem(message);
+      if (problem) return bad(reply, problem);
+      const root = rootOf(found.comment, found.all);
+      if (root.hidden || found.comment.hidden) return bad(reply, "(#100) You cannot reply to a hidden comment.");
+      return written(claims, found.item, message, root.key);
+    }),
+  );
 
   // Hide or unhide: a hidden comment is seen by its author only.
-  kit.post(`${host}/:id`, async (request, reply) => {
-    const params = graphParams(request);
-    const claims = moderator(kit, request, reply, params);
-    if (!claims) return reply;
-    const id = (request.params as { id: string }).id;
-    const found = find.comment(claims, id);
-    if (!found) return fail(reply, 400, igObjectMissing(id));
-    if (params.hide !== "true" && params.hide !== "false") return bad(reply, "(#100) hide must be a boolean.");
-    if (found.comment.own) return bad(reply, "(#100) The media owner's own comments cannot be hidden.");
-    kit.comments.setHidden(found.comment.key, params.hide === "true");
-    return { success: true };
-  });
+  kit.post(
+    `${host}/:id`,
+    onComment(({ reply, params }, found) => {
+      if (params.hide !== "true" && params.hide !== "false") return bad(reply, "(#100) hide must be a boolean.");
+      if (found.comment.own) return bad(reply, "(#100) The media owner's own comments cannot be hidden.");
+      kit.comments.setHidden(found.comment.key, params.hide === "true");
+      return { success: true };
+    }),
+  );
 
-  kit.delete(`${host}/:id`, async (request, reply) => {
-    const params = graphParams(request);
-    const claims = moderator(kit, request, reply, params);
-    if (!claims) return reply;
-    const id = (request.params as { id: string }).id;
-    const found = find.comment(claims, id);
-    if (!found) return fail(reply, 400, igObjectMissing(id));
-    kit.comments.remove(found.comment.key);
-    return { success: true };
-  });
+  kit.delete(
+    `${host}/:id`,
+    onComment((_call, found) => {
+      kit.comments.remove(found.comment.key);
+      return { success: true };
+    }),
+  );
 }
