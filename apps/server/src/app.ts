@@ -12,6 +12,7 @@ import { AppError, clientErrorHandler, frameworkErrors, registerErrorHandler } f
 import { registerBodyParsers } from "./http/json-body";
 import { loggerOptions } from "./http/logging";
 import { registerOpenApi } from "./http/openapi";
+import { databaseRateLimitStore } from "./http/rate-limit-store";
 import { registerSecurity } from "./http/security";
 import { registerSpa } from "./http/spa";
 import { createCipher, createLinkSigner } from "./lib/crypto";
@@ -64,7 +65,6 @@ import { postsRoutes } from "./modules/posts/posts.routes";
 import { createPostsService } from "./modules/posts/posts.service";
 import { profileRoutes } from "./modules/profile/profile.routes";
 import { mirrorPublicRoutes } from "./modules/public-api/mirror";
-import { RateLimitStore } from "./modules/public-api/rate-limit";
 import { firstCommentJobHandlers } from "./modules/publishing/first-comment";
 import { createPublisher } from "./modules/publishing/publishing.service";
 import { createQueueSlotsRepo } from "./modules/queue/queue.repo";
@@ -162,8 +162,9 @@ export async function buildApp(deps: AppDeps) {
   await registerSecurity(app, config);
   await app.register(rateLimit, {
     global: false,
-    // Routes of one group (an API key's: /api/v1 and the MCP server) share their counters.
-    store: RateLimitStore,
+    // Counted in the database, across every server process; routes of one group (an API key's: /api/v1 and the
+    // MCP server) share their counters.
+    store: databaseRateLimitStore(database.db, deps.now),
     // The standard RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset headers (and Retry-After on a 429).
     enableDraftSpec: true,
     // What it returns is thrown, and answered by the error handler like any other error.

@@ -234,6 +234,8 @@ export interface TestApp {
   app: App;
   dataDir: string;
   db: Db;
+  /** Another server process of the same deployment: its own app on the same database (closed with this one). */
+  anotherServer(): Promise<App>;
   close(): Promise<void>;
 }
 
@@ -313,16 +315,27 @@ export async function createTestApp(
     ...env,
   });
   const test = await openTestDatabase();
-  const app = withOrigin(
-    await buildApp({ config, database: test.database, logger: false, ...extra }),
-    new URL(config.publicUrl).origin,
-  );
-  await app.ready();
+  const server = async () => {
+    const built = withOrigin(
+      await buildApp({ config, database: test.database, logger: false, ...extra }),
+      new URL(config.publicUrl).origin,
+    );
+    await built.ready();
+    return built;
+  };
+  const app = await server();
+  const others: App[] = [];
   return {
     app,
     dataDir,
     db: test.database.db,
+    async anotherServer() {
+      const other = await server();
+      others.push(other);
+      return other;
+    },
     async close() {
+      for (const other of others) await closeApp(other);
       await closeApp(app);
       await test.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -405,6 +405,27 @@ describe("rate limit", () => {
     expect(own.statusCode).toBe(200);
     expect(own.headers["ratelimit-limit"]).toBeUndefined();
   });
+
+  test("counted in the database: two server processes share a key's allowance, until its window ends", async () => {
+    await start({ API_RATE_LIMIT: "3", API_RATE_LIMIT_WINDOW_MS: "60000" });
+    const o = await owner();
+    const key = (await newKey(o, ["read"])).secret;
+    const second = await t.anotherServer();
+    const on = (app: typeof t.app) => (url: string) =>
+      app.inject({ method: "GET", url: `${PUBLIC_API_PREFIX}${url}`, headers: { authorization: `Bearer ${key}` } });
+    const remaining = async (res: Promise<{ statusCode: number; headers: Record<string, unknown> }>) => {
+      const r = await res;
+      return [r.statusCode, r.headers["ratelimit-remaining"]];
+    };
+    expect(await remaining(on(t.app)("/posts"))).toEqual([200, "2"]);
+    expect(await remaining(on(second)("/accounts"))).toEqual([200, "1"]);
+    expect(await remaining(on(t.app)("/campaigns"))).toEqual([200, "0"]);
+    expect(await remaining(on(second)("/posts"))).toEqual([429, "0"]);
+    clock.advance(59_000);
+    expect(await remaining(on(t.app)("/posts"))).toEqual([429, "0"]);
+    clock.advance(1_000);
+    expect(await remaining(on(second)("/posts"))).toEqual([200, "2"]);
+  });
 });
 
 describe("secrets", () => {

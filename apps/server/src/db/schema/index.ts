@@ -11,6 +11,7 @@ export * from "./metrics";
 export * from "./notifications";
 export * from "./posts";
 export * from "./queue";
+export * from "./rate-limits";
 export * from "./tasks";
 export * from "./webhooks";
 export * from "./workers";
