@@ -2,11 +2,10 @@ import { INBOX_MESSAGES, PLATFORM_LABELS, type Platform, type PostOptions } from
 import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { inboxConversations, inboxReplies, posts, postTargets, socialAccounts } from "../../db/schema";
-import { NetworkError } from "../../platforms/http";
 import { InboxUnavailable, type ReplyOutcome, type ReplyRequest } from "../../platforms/platform";
 import type { RealtimeHub } from "../../realtime/hub";
 import type { ClaimedJob } from "../../worker/jobs.repo";
-import { failureOf, JOB_MAX_ATTEMPTS, nextAttempt } from "../../worker/jobs-worker";
+import { abandonOnce, type OnceRecord, sendOnce } from "../../worker/send-once";
 import type { AccountRow } from "../accounts/accounts.repo";
 import type { AccountsService } from "../accounts/accounts.service";
 import { inboxAccountOf } from "./inbox.collect";
@@ -61,7 +60,7 @@ export function actingPageOf(
 type Reply = NonNullable<Awaited<ReturnType<typeof replyOf>>>;
 
 /** A reply still on its way (the others are settled). */
-const OPEN: readonly string[] = ["queued", "sending"];
+const OPEN: string[] = ["queued", "sending"];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The reply a job sends: its payload's replyId, else its key's end (`inbox-reply:<replyId>`). */
@@ -71,17 +70,13 @@ export function replyIdOf(job: Pick<ClaimedJob, "key" | "payload">): string | nu
 }
 
 /**
- * Sends a reply written in the inbox exactly once, as the publishing worker sends a post. The reply is marked
- * "sending" with the moment the attempt began, in a statement of its own, before the network is called. An
- * attempt that finds it "sending" (its worker stopped, or the call timed out or got a 5xx) asks the network
- * first (findReply, since that moment): found, it is sent; not found, it is sent again; cannot ask, it is
- * "unconfirmed" and never sent again. A refusal fails it with the network's reason; a passing failure fails the
- * job, tried again with backoff; the last attempt's failure settles it (failed, or unconfirmed when it may have
- * reached the network). Every change is told to the workspace's tabs once written.
+ * Sends a reply written in the inbox exactly once (worker/send-once.ts): "sending" with the moment its attempt
+ * began before the network is called; an attempt that finds it "sending" asks the network (findReply) first; one
+ * that cannot ask leaves it "unconfirmed", never sent again. Every change is told to the workspace's tabs once
+ * written.
  */
 export function createReplySender(deps: ReplyDeps) {
   const now = deps.now ?? (() => new Date());
-  const maxAttempts = deps.maxAttempts ?? JOB_MAX_ATTEMPTS;
   const label = (platform: Platform) => PLATFORM_LABELS[platform] ?? platform;
 
   /** Changes the reply if it is still as `expected` says; true when it did (then the tabs are told). */
@@ -94,7 +89,14 @@ export function createReplySender(deps: ReplyDeps) {
     if (rows.length > 0) announceInbox(deps.hub, r.reply.workspaceId, [r.reply.conversationId]);
     return rows.length > 0;
   }
-  const sending = eq(inboxReplies.status, "sending");
+  /** The reply as the attempt read it: unchanged by another attempt since. */
+  const asRead = ({ reply }: Reply) =>
+    and(
+      eq(inboxReplies.status, reply.status),
+      reply.attemptStartedAt
+        ? eq(inboxReplies.attemptStartedAt, reply.attemptStartedAt)
+        : isNull(inboxReplies.attemptStartedAt),
+    );
 
   function requestFor(r: Reply, account: AccountRow, token: string, since: Date): ReplyRequest {
     return {
@@ -109,7 +111,7 @@ export function createReplySender(deps: ReplyDeps) {
   /** The reply is on the network: recorded, and stored as the account's message of its conversation at once. */
   async function sent(r: Reply, out: ReplyOutcome) {
     const at = now();
-    await change(r, inArray(inboxReplies.status, ["queued", "sending"]), {
+    await change(r, inArray(inboxReplies.status, OPEN), {
       status: "sent",
       networkId: out.networkId,
       url: out.url,
@@ -148,119 +150,46 @@ export function createReplySender(deps: ReplyDeps) {
     announceIngest(deps.hub, r.reply.workspaceId, result);
   }
 
-  /** How far an attempt went: preparing (nothing asked of the network yet), asking it, sending, sent. */
-  type Phase = "prepare" | "lookup" | "call" | "done";
+  /** The reply's row, as the exactly-once driver keeps it. */
+  const recordOf = (id: string): OnceRecord<Reply, ReplyOutcome> => ({
+    read: () => replyOf(deps.db, id),
+    state: ({ reply }) => ({
+      open: OPEN.includes(reply.status),
+      sendingSince: reply.status === "sending" ? reply.attemptStartedAt : null,
+    }),
+    claim: (r, at) => change(r, asRead(r), { status: "sending", attemptStartedAt: at, lastError: null }),
+    done: sent,
+    unconfirmed: (r) => change(r, asRead(r), { status: "unconfirmed", lastError: INBOX_MESSAGES.replyUnconfirmed }),
+    failed: (r, lastError) => change(r, asRead(r), { status: "failed", lastError }),
+    retryLater: (r, lastError, nothingSent) =>
+      change(r, asRead(r), nothingSent ? { status: "queued", attemptStartedAt: null, lastError } : { lastError }),
+  });
 
-  /**
-   * A failed attempt: settled for good (a refusal, or the job's last attempt), or left for the job's next
-   * attempt (thrown again). A reply that may be on the network unbeknown to us ("sending" from an earlier attempt
-   * not cleared by a lookup, or this attempt's call cut off) is never failed: it is unconfirmed.
-   */
-  async function settle(r: Reply, job: ClaimedJob, err: unknown, phase: Phase): Promise<void> {
-    if (phase === "done") throw err;
-    const fresh = await replyOf(deps.db, r.reply.id);
-    if (!fresh || !OPEN.includes(fresh.reply.status)) return;
-    const { status, attemptStartedAt } = fresh.reply;
-    const refused = err instanceof InboxUnavailable || (err instanceof NetworkError && !err.transient);
-    // A 429 or a refusal made nothing; a timeout, a 5xx or an unknown failure may hide a reply the network made.
-    const mayHaveGone = !refused && (!(err instanceof NetworkError) || err.status === 0 || err.status >= 500);
-    const inDoubt = status === "sending" && (phase !== "call" || mayHaveGone);
-    const unchanged = and(
-      eq(inboxReplies.status, status),
-      attemptStartedAt ? eq(inboxReplies.attemptStartedAt, attemptStartedAt) : isNull(inboxReplies.attemptStartedAt),
-    );
-    const final = (lastError: string) =>
-      change(
-        fresh,
-        unchanged,
-        inDoubt
-          ? { status: "unconfirmed", lastError: INBOX_MESSAGES.replyUnconfirmed }
-          : { status: "failed", lastError },
-      );
-    if (refused) {
-      await final(err.message);
-      return;
-    }
-    const { error, retryAt } = nextAttempt(failureOf(err), job.attempts, now(), maxAttempts);
-    if (retryAt === null) {
-      await final(error);
-      return;
-    }
-    // Nothing on the network from this call: the next attempt sends without asking first.
-    if (phase === "call" && !inDoubt)
-      await change(fresh, unchanged, { status: "queued", attemptStartedAt: null, lastError: error });
-    else await change(fresh, unchanged, { lastError: error });
-    throw err;
-  }
-
-  /**
-   * The job was given up without a last attempt (its workers kept stopping): a reply that may have gone out is
-   * unconfirmed, one that cannot have gone out failed. Never left "sending".
-   */
   async function abandon(job: ClaimedJob, error: string): Promise<void> {
     const id = replyIdOf(job);
-    const r = id ? await replyOf(deps.db, id) : undefined;
-    if (!r) return;
-    if (r.reply.status === "sending")
-      await change(r, sending, { status: "unconfirmed", lastError: INBOX_MESSAGES.replyUnconfirmed });
-    else if (r.reply.status === "queued")
-      await change(r, eq(inboxReplies.status, "queued"), { status: "failed", lastError: error });
+    if (id) await abandonOnce(recordOf(id), error);
   }
 
   async function send(job: ClaimedJob): Promise<void> {
     const id = replyIdOf(job);
-    let r = id ? await replyOf(deps.db, id) : undefined;
-    if (!id || !r || !OPEN.includes(r.reply.status)) return;
-    let phase: Phase = "prepare";
-    try {
-      await deps.accounts.withAccount(r.reply.workspaceId, r.accountId, async ({ adapter, token, account }) => {
-        // Read afresh each time: the accounts service runs this again with a renewed token after a refused one.
-        phase = "prepare";
-        const current = await replyOf(deps.db, id);
-        if (!current || !OPEN.includes(current.reply.status)) return;
-        r = current;
-        if (!adapter.replyToComment) {
-          throw new InboxUnavailable("unsupported", INBOX_MESSAGES.replyNotOffered(label(current.platform)));
-        }
-        const previous = current.reply.status === "sending" ? current.reply.attemptStartedAt : null;
-        if (previous) {
-          // The attempt that began then may have reached the network: it is asked before anything is sent again.
-          phase = "lookup";
-          const found = adapter.findReply
-            ? await adapter.findReply(requestFor(current, account, token, previous))
-            : ("unsupported" as const);
-          if (found === "unsupported") {
-            await change(current, and(sending, eq(inboxReplies.attemptStartedAt, previous)), {
-              status: "unconfirmed",
-              lastError: INBOX_MESSAGES.replyUnconfirmed,
-            });
-            return;
-          }
-          if (found) {
-            phase = "done";
-            return sent(current, found);
-          }
-        }
-        // Marked before the call, in a statement of its own: a stop from here on leaves the trace a takeover asks about.
-        phase = "prepare";
-        const startedAt = now();
-        const claimed = await change(
-          current,
-          previous
-            ? and(sending, eq(inboxReplies.attemptStartedAt, previous))
-            : and(eq(inboxReplies.status, "queued"), isNull(inboxReplies.attemptStartedAt)),
-          { status: "sending", attemptStartedAt: startedAt, lastError: null },
-        );
-        // Another attempt changed it meanwhile (it took this slow one over): that one goes on.
-        if (!claimed) return;
-        phase = "call";
-        const out = await adapter.replyToComment(requestFor(current, account, token, startedAt));
-        phase = "done";
-        await sent(current, out);
-      });
-    } catch (err) {
-      await settle(r, job, err, phase);
-    }
+    const first = id ? await replyOf(deps.db, id) : undefined;
+    if (!id || !first || !OPEN.includes(first.reply.status)) return;
+    await sendOnce({
+      job,
+      record: recordOf(id),
+      now,
+      maxAttempts: deps.maxAttempts,
+      withNetwork: (attempt) =>
+        deps.accounts.withAccount(first.reply.workspaceId, first.accountId, async ({ adapter, token, account }) => {
+          const { replyToComment, findReply } = adapter;
+          if (!replyToComment)
+            throw new InboxUnavailable("unsupported", INBOX_MESSAGES.replyNotOffered(label(first.platform)));
+          await attempt({
+            lookup: findReply && ((r, since) => findReply.call(adapter, requestFor(r, account, token, since))),
+            send: (r, since) => replyToComment.call(adapter, requestFor(r, account, token, since)),
+          });
+        }),
+    });
   }
 
   return { send, abandon };
