@@ -25,9 +25,11 @@ test("workers claiming at once read each post once for its age, in calls of at m
       snapshots: count,
       pollsNotDone: 0,
     });
-    // Fewest calls: 3 + 2 on X, 3 on YouTube, 3 on TikTok, 12 on Facebook (one post a call); a few more at most.
+    // Fewest calls: 3 + 2 on X, 3 on YouTube, 3 on TikTok, 12 on Facebook (one post a call). A batch is cut short
+    // only where other claims side by side hold some of its polls (on PostgreSQL, 26 to 30 calls were seen): at
+    // most one call more for each of the 3 workers' 4 slots.
     expect(outcome.calls).toBeGreaterThanOrEqual(23);
-    expect(outcome.calls).toBeLessThanOrEqual(23 + 6);
+    expect(outcome.calls).toBeLessThanOrEqual(23 + 3 * 4);
   } finally {
     await tdb.close();
   }
