@@ -65,14 +65,25 @@ async function openApp(server: string | undefined): Promise<TestApp & { kind: st
     PUBLISHING_WORKER: "off",
   });
   const database = await openDatabase({ databaseUrl: created?.url, dataDir });
-  const app = withOrigin(await buildApp({ config, database, logger: false }), "http://localhost:3000");
-  await app.ready();
+  const startServer = async () => {
+    const built = withOrigin(await buildApp({ config, database, logger: false }), "http://localhost:3000");
+    await built.ready();
+    return built;
+  };
+  const app = await startServer();
+  const others: (typeof app)[] = [];
   return {
     kind: created ? "postgres" : "pglite",
     app,
     dataDir,
     db: database.db,
+    async anotherServer() {
+      const other = await startServer();
+      others.push(other);
+      return other;
+    },
     async close() {
+      for (const other of others) await closeApp(other);
       await closeApp(app);
       await database.close();
       await created?.drop();
